@@ -1,0 +1,66 @@
+import { minorUnitExponent, type CurrencyCode } from './currencies.js';
+
+/** An exact amount: an integer count of the currency's minor units (cents for USD, yen for JPY). */
+export interface Money {
+  readonly amount: number;
+  readonly currency: CurrencyCode;
+}
+
+export function money(amount: number, currency: CurrencyCode): Money {
+  if (!Number.isSafeInteger(amount)) {
+    throw new RangeError(`Money amounts are integer minor units, got ${amount}`);
+  }
+  return { amount, currency };
+}
+
+function assertSameCurrency(a: Money, b: Money): void {
+  if (a.currency !== b.currency) {
+    throw new TypeError(`Cannot combine ${a.currency} with ${b.currency}`);
+  }
+}
+
+export function addMoney(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return money(a.amount + b.amount, a.currency);
+}
+
+export function subtractMoney(a: Money, b: Money): Money {
+  assertSameCurrency(a, b);
+  return money(a.amount - b.amount, a.currency);
+}
+
+export function sumMoney(items: readonly Money[], currency: CurrencyCode): Money {
+  return items.reduce((total, item) => addMoney(total, item), money(0, currency));
+}
+
+/** The amount in major units as a number, for display and analytics only, never for arithmetic. */
+export function toMajorUnits(value: Money): number {
+  return value.amount / 10 ** minorUnitExponent(value.currency);
+}
+
+/**
+ * Converts a decimal string in major units ("19.99", "2400") to minor units exactly,
+ * without passing through floating point. Rejects more decimals than the currency has.
+ */
+export function parseMajorUnits(text: string, currency: CurrencyCode): Money {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) throw new RangeError(`Not a decimal amount: ${text}`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const exponent = minorUnitExponent(currency);
+  if (fraction.length > exponent) {
+    throw new RangeError(`${currency} has ${exponent} decimals, got ${text}`);
+  }
+  const minor = Number(whole + fraction.padEnd(exponent, '0'));
+  return money(sign === '-' ? -minor : minor, currency);
+}
+
+/** Formats for display with Intl, using the currency's own number of decimals. */
+export function formatMoney(value: Money, locale = 'en-US'): string {
+  const exponent = minorUnitExponent(value.currency);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: value.currency,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  }).format(toMajorUnits(value));
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: pure unit tests (node), browser-code unit tests (jsdom),
+// and server integration tests (Fastify inject on PGlite, or on PostgreSQL when DATABASE_URL is set).
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'packages/domain/src/**/*.test.ts',
+            'packages/server/src/**/*.test.ts',
+            'bench/src/**/*.test.ts',
+          ],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-web',
+          environment: 'jsdom',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['packages/web/src/test-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['packages/server/src/**/*.integration.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
