@@ -6,3 +6,5 @@ export * from './api/error-contract.js';
 export * from './auth/credentials.js';
 export * from './brand/brand.js';
 export * from './locale/time-zone.js';
+export * from './routes/page-routes.js';
+export * from './context/user-context.js';

@@ -1,0 +1,30 @@
+/**
+ * The pages the web app renders. The server answers these paths with the app shell (200)
+ * and any other page path with the shell and status 404, so the router and the server
+ * can never disagree. Patterns use `:name` segments and always end in a slash.
+ */
+export const PAGE_ROUTES = {
+  home: '/',
+  login: '/join/login-popup/',
+  signup: '/join/signup-popup/',
+} as const;
+
+export type PageRouteName = keyof typeof PAGE_ROUTES;
+
+const compiled = Object.values(PAGE_ROUTES).map(
+  (pattern) => new RegExp(`^${pattern.replace(/:[a-zA-Z_]+/g, '[^/]+')}$`),
+);
+
+/** True when the path (without query) is one of the app's pages. */
+export function isKnownPagePath(pathname: string): boolean {
+  return compiled.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * The `next` parameter of the login and signup pages must stay on this site: a relative
+ * path starting with a single slash. Anything else falls back to the home page.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  return next;
+}
