@@ -8,3 +8,6 @@ export * from './brand/brand.js';
 export * from './locale/time-zone.js';
 export * from './routes/page-routes.js';
 export * from './context/user-context.js';
+export * from './money/country-currency.js';
+export * from './money/currency-formatter.js';
+export * from './organization/organization-permissions.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, isCurrencyCode, minorUnitExponent } from './currencies.js';
-import { addMoney, formatMoney, money, parseMajorUnits, sumMoney } from './money.js';
+import { addMoney, formatMoney, money, parseMajorUnits, resolveFormatLocale, sumMoney } from './money.js';
 
 describe('currencies', () => {
   it('lists the 30 currencies of platform §3', () => {
@@ -41,5 +41,18 @@ describe('money', () => {
   it('formats with the currency decimals', () => {
     expect(formatMoney(money(1999, 'USD'))).toBe('$19.99');
     expect(formatMoney(money(2400, 'JPY'), 'en-US')).toBe('¥2,400');
+  });
+});
+
+describe('resolveFormatLocale', () => {
+  it('falls back from the full locale to the language, then to en-US', () => {
+    expect(resolveFormatLocale('pt_BR')).toBe('pt-BR');
+    expect(resolveFormatLocale('de-DE')).toBe('de-DE');
+    expect(resolveFormatLocale('zz_ZZ')).toBe('en-US');
+    expect(resolveFormatLocale('not a locale')).toBe('en-US');
+  });
+
+  it('lets formatMoney take underscore locales', () => {
+    expect(formatMoney(money(1999, 'USD'), 'en_US')).toBe('$19.99');
   });
 });

@@ -54,10 +54,27 @@ export function parseMajorUnits(text: string, currency: CurrencyCode): Money {
   return money(sign === '-' ? -minor : minor, currency);
 }
 
+/**
+ * Platform §5: the locale falls back from the full locale ("pt_BR") to its language ("pt"),
+ * then to en-US. Accepts both "pt_BR" and "pt-BR".
+ */
+export function resolveFormatLocale(locale: string): string {
+  const full = locale.replace('_', '-');
+  const language = full.split('-')[0] ?? '';
+  for (const candidate of [full, language]) {
+    try {
+      if (candidate && Intl.NumberFormat.supportedLocalesOf([candidate]).length > 0) return candidate;
+    } catch {
+      // A malformed tag is just not a candidate.
+    }
+  }
+  return 'en-US';
+}
+
 /** Formats for display with Intl, using the currency's own number of decimals. */
 export function formatMoney(value: Money, locale = 'en-US'): string {
   const exponent = minorUnitExponent(value.currency);
-  return new Intl.NumberFormat(locale, {
+  return new Intl.NumberFormat(resolveFormatLocale(locale), {
     style: 'currency',
     currency: value.currency,
     minimumFractionDigits: exponent,

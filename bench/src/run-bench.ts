@@ -1,0 +1,93 @@
+// npm run bench -w @lectern/bench: a throwaway PostgreSQL, the server in a child process, each
+// scenario under autocannon next to the floor, one table on stdout and bench/results/latest.json.
+// BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50).
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
+import { startPostgresCluster } from '../../scripts/postgres-cluster.mjs';
+import { measure, type LoadSettings, type Measurement } from './measure.js';
+import { formatTable, toRows, writeJson } from './report.js';
+import { floor, scenarios } from './scenarios.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
+import { logIn, type Session } from './session.js';
+
+const RESULTS = fileURLToPath(new URL('../results/latest.json', import.meta.url));
+
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const settings: LoadSettings = {
+    duration: setting('BENCH_DURATION', 10),
+    warmup: setting('BENCH_WARMUP', 2),
+    connections: setting('BENCH_CONNECTIONS', 50),
+  };
+
+  const cluster = await startPostgresCluster();
+  let server: ServerProcess | undefined;
+  try {
+    const databaseUrl = await cluster.createDatabase('lectern_bench');
+    // development (not production) so the server migrates and seeds the demo accounts; quiet logs
+    // so logging does not dominate the figures.
+    const port = String(await freePort());
+    server = await startServerProcess({
+      DATABASE_URL: databaseUrl,
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    });
+    console.log(`server ${server.url}, PostgreSQL ${databaseUrl}`);
+
+    const needsSession = scenarios.some((s) => s.as === 'learner');
+    const session: Session | undefined = needsSession
+      ? await logIn(server.url, 'learner@example.com', 'lectern-demo')
+      : undefined;
+
+    const measured: Measurement[] = [];
+    for (const scenario of [floor, ...scenarios]) {
+      console.log(
+        `measuring ${scenario.name} (${settings.warmup}s warm-up, ${settings.duration}s, ${settings.connections} connections)`,
+      );
+      measured.push(await measure(server.url, scenario, session, settings));
+    }
+
+    const [floorResult, ...rest] = measured;
+    const rows = toRows(floorResult!, rest);
+    console.log(`\n${formatTable(rows)}\n`);
+    await writeJson(RESULTS, {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: availableParallelism(),
+      settings,
+      rows,
+    });
+    console.log(`written ${RESULTS}`);
+  } finally {
+    await server?.stop();
+    await cluster.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

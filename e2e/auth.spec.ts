@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_LEARNER, logIn, logOut, newUser, signUp, userMenuButton } from './support/auth.js';
+
+test('sign up, log out, then log in and out as the demo learner', async ({ page }) => {
+  const user = newUser();
+  await page.goto('/join/signup-popup/');
+  await signUp(page, user);
+  await expect(userMenuButton(page, user.firstName)).toBeVisible();
+
+  await logOut(page, user.firstName);
+
+  await page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/join\/login-popup\//);
+  await logIn(page, DEMO_LEARNER.email, DEMO_LEARNER.password);
+  await expect(userMenuButton(page, DEMO_LEARNER.firstName)).toBeVisible();
+
+  await logOut(page, DEMO_LEARNER.firstName);
+});
+
+test('a wrong password shows an inline error and stays on the login page', async ({ page }) => {
+  await page.goto('/join/login-popup/?next=/');
+  await logIn(page, DEMO_LEARNER.email, 'not-the-password');
+
+  await expect(page.getByRole('alert').filter({ hasText: 'There was a problem logging in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/join\/login-popup\//);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+});
+
+test('signing up with ?next= lands on next', async ({ page }) => {
+  const user = newUser();
+  await page.goto('/join/signup-popup/?next=/');
+  await signUp(page, user);
+
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(userMenuButton(page, user.firstName)).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+
+interface PageCase {
+  name: string;
+  path: string;
+  status: number;
+  // Something that only appears once the React app has rendered the page.
+  ready: (page: Page) => Locator;
+}
+
+const cases: PageCase[] = [
+  { name: 'home', path: '/', status: 200, ready: (page) => page.getByRole('banner') },
+  {
+    name: 'login',
+    path: '/join/login-popup/?next=/',
+    status: 200,
+    ready: (page) => page.getByRole('button', { name: 'Log in', exact: true }),
+  },
+  {
+    name: 'signup',
+    path: '/join/signup-popup/',
+    status: 200,
+    ready: (page) => page.getByRole('button', { name: 'Sign up', exact: true }),
+  },
+  { name: '404', path: '/no-such-page-e2e/', status: 404, ready: (page) => page.getByRole('banner') },
+];
+
+for (const { name, path, status, ready } of cases) {
+  test(`${name} page (${path}) answers ${status} and has no serious axe violations`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status(), `HTTP status of ${path}`).toBe(status);
+    await expect(ready(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test('the footer hides "Cookie settings" inside the mobile app', async ({ page }) => {
+  // Checked visible first, so the hidden assertion below cannot pass vacuously.
+  await page.goto('/');
+  await expect(page.getByRole('contentinfo').getByText('Cookie settings', { exact: true })).toBeVisible();
+
+  await page.goto('/?display_type=mobile_app');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('Cookie settings', { exact: true })).toBeHidden();
+});

@@ -1,0 +1,25 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// Derived from AxeBuilder so we depend on no package beyond @axe-core/playwright.
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+function describe(violation: Result): string {
+  const nodes = violation.nodes
+    .slice(0, 5)
+    .map((node) => `    ${node.target.join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`)
+    .join('\n');
+  const more = violation.nodes.length > 5 ? `\n    ...and ${violation.nodes.length - 5} more` : '';
+  return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}${more}`;
+}
+
+// Fails on serious or critical violations only, listing each rule and its first offending nodes.
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
+  const report = blocking.map(describe).join('\n\n');
+  // The count keeps the diff short; the message carries the details.
+  expect(blocking.length, `serious/critical axe violations on ${page.url()}:\n\n${report}\n`).toBe(0);
+}

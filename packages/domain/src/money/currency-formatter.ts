@@ -1,0 +1,38 @@
+import { minorUnitExponent, type CurrencyCode } from './currencies.js';
+
+/** Platform §3: what the browser needs to format a price country's amounts without guessing. */
+export interface CurrencyFormatterInfo {
+  currency: CurrencyCode;
+  symbol: string;
+  locale: string;
+  decimal: string;
+  group: string;
+  /** ICU-style pattern, `¤` marks the symbol: "¤#,##0.00" or "#,##0.00 ¤". */
+  pattern: string;
+  scale: number;
+}
+
+export function currencyFormatterInfo(currency: CurrencyCode, locale = 'en-US'): CurrencyFormatterInfo {
+  const scale = minorUnitExponent(currency);
+  const parts = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: scale,
+    maximumFractionDigits: scale,
+  }).formatToParts(1234567.5);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const symbolFirst =
+    parts.findIndex((p) => p.type === 'currency') < parts.findIndex((p) => p.type === 'integer');
+  const spaced = parts.some((p) => p.type === 'literal' && /\s/.test(p.value));
+  const number = `#,##0${scale > 0 ? `.${'0'.repeat(scale)}` : ''}`;
+  const gap = spaced ? ' ' : '';
+  return {
+    currency,
+    symbol: part('currency'),
+    locale,
+    decimal: part('decimal') || '.',
+    group: part('group') || ',',
+    pattern: symbolFirst ? `¤${gap}${number}` : `${number}${gap}¤`,
+    scale,
+  };
+}

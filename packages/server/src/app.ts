@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createSessionStore } from './platform/auth/session-store.js';
+import { registerSessions } from './platform/auth/session.plugin.js';
+import type { AppConfig } from './platform/config/config.js';
+import { openDatabase, type Database, type DatabaseHandle } from './platform/db/database.js';
+import { runMigrations } from './platform/db/migrate.js';
+import { registerApiPathGuard } from './platform/http/api-path-guard.js';
+import { registerCsrf } from './platform/http/csrf.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerHealthRoutes } from './platform/http/health.routes.js';
+import { registerRequestTimeout } from './platform/http/request-timeout.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { createMetricsRegistry, registerHttpMetrics } from './platform/metrics/metrics.js';
+import { registerWebApp } from './platform/web/serve-web-app.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService, type AuthLimits } from './modules/auth/auth.service.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createCreditService } from './modules/credit/credit.service.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
+import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { userContextRoutes } from './modules/user-context/user-context.routes.js';
+import { createUserContextService } from './modules/user-context/user-context.service.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { seedDemoData } from './seed/demo-seed.js';
+
+export { loadConfig, ConfigError, type AppConfig } from './platform/config/config.js';
+export { DatabaseUnavailableError } from './platform/db/database.js';
+
+/** JSON bodies of the API are small; anything larger is refused before it is parsed. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export interface LecternServer {
+  app: FastifyInstance;
+  db: Database;
+  /** Starts listening; resolves to the base URL. */
+  listen(): Promise<string>;
+  /** Stops taking requests, finishes in-flight ones, closes the database. */
+  close(): Promise<void>;
+}
+
+export interface CreateServerOptions {
+  /** Overrides of the login and signup limits, for tests of the limits themselves. */
+  authLimits?: AuthLimits;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Builds the whole server: database (migrated, and seeded outside production), platform
+ * hooks, feature routes and the web app. The one place where features are wired together.
+ */
+export async function createServer(
+  config: AppConfig,
+  options: CreateServerOptions = {},
+): Promise<LecternServer> {
+  const database: DatabaseHandle = await openDatabase(config.database);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Paths like /api-2.0/x or /api-2.0//x/ still reach their route, where the API path
+    // rule answers with a clear 400 outside production instead of a bare 404.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    trustProxy: config.isProduction,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  try {
+    await runMigrations(database);
+    if (config.seedDemoData) await seedDemoData(database.db, app.log);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  registerRequestTimeout(app, REQUEST_TIMEOUT_MS);
+
+  const secureCookies = config.isProduction;
+  const metrics = createMetricsRegistry();
+  await app.register(cookie);
+  await registerSecurityHeaders(app, { production: config.isProduction });
+  await app.register(compress, { threshold: 1024 });
+  registerHttpMetrics(app, metrics);
+  let shuttingDown = false;
+  registerHealthRoutes(app, { ping: database.ping, isShuttingDown: () => shuttingDown });
+  registerCsrf(app, { secureCookies });
+  const sessions = createSessionStore(database.db);
+  registerSessions(app, { store: sessions, secureCookies });
+
+  const db = database.db;
+  const users = createUsersService(db);
+  const organizations = createOrganizationsService(db);
+  const credit = createCreditService(db);
+  const orders = createOrdersService(db);
+  const catalog = createCatalogService(db);
+  const userContext = createUserContextService({ config, users, organizations, credit, orders });
+  const auth = createAuthService({ users, sessions, limits: options.authLimits });
+
+  // Every feature's API routes live in one scope, where the API path rules apply.
+  await app.register(async (api) => {
+    registerApiPathGuard(api, { enforce: !config.isProduction });
+    await api.register(authRoutes, { auth, userContext, secureCookies });
+    await api.register(userContextRoutes, { userContext, users });
+    await api.register(catalogRoutes, { catalog, userContext });
+  });
+  await registerWebApp(app, { distDir: config.webDistDir });
+
+  app.addHook('onClose', async () => {
+    auth.close();
+    await database.close();
+  });
+
+  return {
+    app,
+    db,
+    async listen() {
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return `http://localhost:${port}`;
+    },
+    async close() {
+      shuttingDown = true;
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { isCountryCode, loginSchema, signupSchema } from '@lectern/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../../platform/auth/session.plugin.js';
+import type { UserContextService } from '../user-context/user-context.service.js';
+import { PRICE_COUNTRY_COOKIE } from '../user-context/user-context.service.js';
+import type { AuthService, ClientInfo } from './auth.service.js';
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  const country = request.cookies[PRICE_COUNTRY_COOKIE]?.toUpperCase();
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    country: country && isCountryCode(country) ? country : undefined,
+  };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  userContext: UserContextService;
+  secureCookies: boolean;
+}> = async (app, { auth, userContext, secureCookies }) => {
+  const respondSignedIn = async (request: FastifyRequest, userId: number) => {
+    request.userId = userId;
+    const me = await userContext.authenticatedMe(request);
+    return { me };
+  };
+
+  app.post('/api-2.0/auth/signup/', { schema: { body: signupSchema } }, async (request, reply) => {
+    const { user, token } = await auth.signup(request.body, clientOf(request));
+    setSessionCookie(reply, token, secureCookies);
+    reply.status(201);
+    return respondSignedIn(request, user.id);
+  });
+
+  app.post('/api-2.0/auth/login/', { schema: { body: loginSchema } }, async (request, reply) => {
+    const previous = request.cookies[SESSION_COOKIE];
+    const { user, token } = await auth.login(request.body, clientOf(request));
+    // A fresh session id on every login prevents session fixation.
+    if (previous) await auth.logout(previous);
+    setSessionCookie(reply, token, secureCookies);
+    return respondSignedIn(request, user.id);
+  });
+
+  app.post('/api-2.0/auth/logout/', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await auth.logout(token);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,90 @@
+import {
+  API_ERROR_CODES,
+  INVALID_CREDENTIALS_MESSAGE,
+  type LoginInput,
+  type SignupInput,
+} from '@lectern/domain';
+import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
+import type { SessionStore } from '../../platform/auth/session-store.js';
+import { HttpError } from '../../platform/http/http-error.js';
+import type { UserProfile, UsersService } from '../users/users.service.js';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+export interface AuthLimits {
+  /** Failed logins per e-mail and address before a cool-down. */
+  loginFailuresPerAccount: number;
+  /** Failed logins per address, across e-mails (credential stuffing). */
+  loginFailuresPerAddress: number;
+  /** Signup attempts per address. */
+  signupsPerAddress: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  loginFailuresPerAccount: 5,
+  loginFailuresPerAddress: 30,
+  signupsPerAddress: 20,
+};
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+  country?: string;
+  locale?: string;
+}
+
+export function createAuthService(deps: {
+  users: UsersService;
+  sessions: SessionStore;
+  limits?: AuthLimits;
+}) {
+  const limits = deps.limits ?? DEFAULT_AUTH_LIMITS;
+  const accountFailures = createAttemptLimiter({
+    max: limits.loginFailuresPerAccount,
+    windowMs: FIFTEEN_MINUTES,
+  });
+  const addressFailures = createAttemptLimiter({
+    max: limits.loginFailuresPerAddress,
+    windowMs: FIFTEEN_MINUTES,
+  });
+  const signups = createAttemptLimiter({ max: limits.signupsPerAddress, windowMs: ONE_HOUR });
+
+  const startSession = async (user: UserProfile, client: ClientInfo) => ({
+    user,
+    ...(await deps.sessions.create(user.id, client.userAgent)),
+  });
+
+  return {
+    async signup(input: SignupInput, client: ClientInfo) {
+      signups.assertAllowed(client.ip);
+      signups.record(client.ip);
+      const user = await deps.users.register(input, { country: client.country, locale: client.locale });
+      return startSession(user, client);
+    },
+
+    async login(input: LoginInput, client: ClientInfo) {
+      const accountKey = `${client.ip}|${input.email}`;
+      accountFailures.assertAllowed(accountKey);
+      addressFailures.assertAllowed(client.ip);
+      const user = await deps.users.authenticate(input.email, input.password);
+      if (!user) {
+        accountFailures.record(accountKey);
+        addressFailures.record(client.ip);
+        throw new HttpError(400, API_ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS_MESSAGE);
+      }
+      accountFailures.reset(accountKey);
+      return startSession(user, client);
+    },
+
+    logout: (token: string) => deps.sessions.destroy(token),
+
+    close(): void {
+      accountFailures.close();
+      addressFailures.close();
+      signups.close();
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,100 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    slug: varchar('slug', { length: 80 }).notNull(),
+    title: varchar('title', { length: 120 }).notNull(),
+    /** Null for a top-level category; set for a subcategory. */
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id),
+  },
+  (table) => [uniqueIndex('categories_slug_key').on(table.slug)],
+);
+
+export const instructors = pgTable('instructors', {
+  id: serial('id').primaryKey(),
+  displayName: varchar('display_name', { length: 120 }).notNull(),
+  jobTitle: varchar('job_title', { length: 200 }).notNull().default(''),
+});
+
+/** A named price point; each tier has one amount per currency (design §3). */
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 40 }).notNull(),
+  },
+  (table) => [uniqueIndex('price_tiers_name_key').on(table.name)],
+);
+
+export const priceTierAmounts = pgTable(
+  'price_tier_amounts',
+  {
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => priceTiers.id, { onDelete: 'cascade' }),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** Integer minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tierId, table.currency] })],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    slug: varchar('slug', { length: 120 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    headline: text('headline').notNull().default(''),
+    locale: varchar('locale', { length: 16 }).notNull().default('en_US'),
+    primaryCategoryId: integer('primary_category_id')
+      .notNull()
+      .references(() => categories.id),
+    primarySubcategoryId: integer('primary_subcategory_id').references(() => categories.id),
+    priceTierId: integer('price_tier_id')
+      .notNull()
+      .references(() => priceTiers.id),
+    avgRatingRecent: real('avg_rating_recent').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    numSubscribers: integer('num_subscribers').notNull().default(0),
+    /** Minutes of content. */
+    estimatedContentLength: integer('estimated_content_length').notNull().default(0),
+    isPrivate: boolean('is_private').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('courses_slug_key').on(table.slug),
+    index('courses_primary_category_idx').on(table.primaryCategoryId),
+  ],
+);
+
+export const courseInstructors = pgTable(
+  'course_instructors',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    instructorId: integer('instructor_id')
+      .notNull()
+      .references(() => instructors.id),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.courseId, table.instructorId] })],
+);

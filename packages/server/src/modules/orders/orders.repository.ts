@@ -1,0 +1,57 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database.js';
+import { enrollments, orderLines, orders } from './orders.tables.js';
+
+export function createOrdersRepository(db: Database) {
+  return {
+    async insertCompletedOrder(input: {
+      userId: number;
+      currency: string;
+      lines: { courseId: number; listPriceAmount: number; purchasePriceAmount: number }[];
+      completedAt: Date;
+    }): Promise<number> {
+      const subtotal = input.lines.reduce((total, line) => total + line.purchasePriceAmount, 0);
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId: input.userId,
+            status: 'completed',
+            currency: input.currency,
+            subtotalAmount: subtotal,
+            totalAmount: subtotal,
+            createdAt: input.completedAt,
+            completedAt: input.completedAt,
+          })
+          .returning({ id: orders.id });
+        if (!order) throw new Error('insert returned no row');
+        await tx.insert(orderLines).values(input.lines.map((line) => ({ ...line, orderId: order.id })));
+        await tx.insert(enrollments).values(
+          input.lines.map((line) => ({
+            userId: input.userId,
+            courseId: line.courseId,
+            orderId: order.id,
+            source: 'purchase' as const,
+            createdAt: input.completedAt,
+          })),
+        );
+        return order.id;
+      });
+    },
+
+    async purchaseSummary(userId: number): Promise<{ paidOrders: number; purchasedCourses: number }> {
+      const [row] = await db
+        .select({
+          paidOrders: sql<number>`count(distinct ${orders.id})::int`,
+          purchasedCourses: count(orderLines.id),
+        })
+        .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .where(and(eq(orders.userId, userId), eq(orders.status, 'completed'), gt(orders.totalAmount, 0)));
+      return {
+        paidOrders: Number(row?.paidOrders ?? 0),
+        purchasedCourses: Number(row?.purchasedCourses ?? 0),
+      };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Money } from '@lectern/domain';
+import type { Database } from '../../platform/db/database.js';
+import { createOrdersRepository } from './orders.repository.js';
+
+export interface PurchaseSummary {
+  hasMadePaidPurchase: boolean;
+  numberOfCoursesPurchased: number;
+}
+
+export function createOrdersService(db: Database) {
+  const repository = createOrdersRepository(db);
+  return {
+    /**
+     * Records a purchase that was paid elsewhere (the demo seed; the checkout issue adds
+     * the payment flow in front of it). Enrolls the user in each course.
+     */
+    async recordCompletedPurchase(
+      userId: number,
+      lines: { courseId: number; listPrice: Money; purchasePrice: Money }[],
+      completedAt: Date,
+    ): Promise<number> {
+      const currency = lines[0]?.purchasePrice.currency;
+      if (!currency) throw new RangeError('An order needs at least one line');
+      return repository.insertCompletedOrder({
+        userId,
+        currency,
+        completedAt,
+        lines: lines.map((line) => ({
+          courseId: line.courseId,
+          listPriceAmount: line.listPrice.amount,
+          purchasePriceAmount: line.purchasePrice.amount,
+        })),
+      });
+    },
+
+    async purchaseSummaryOf(userId: number): Promise<PurchaseSummary> {
+      const summary = await repository.purchaseSummary(userId);
+      return {
+        hasMadePaidPurchase: summary.paidOrders > 0,
+        numberOfCoursesPurchased: summary.purchasedCourses,
+      };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

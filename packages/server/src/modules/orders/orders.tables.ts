@@ -1,0 +1,73 @@
+import {
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { courses } from '../catalog/catalog.tables.js';
+import { users } from '../users/users.tables.js';
+
+export const orderStatus = pgEnum('order_status', ['pending', 'completed', 'failed', 'refunded']);
+export const enrollmentSource = pgEnum('enrollment_source', ['purchase', 'free', 'subscription', 'gift']);
+
+/** A purchase; every amount is integer minor units of `currency`. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: orderStatus('status').notNull().default('pending'),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    subtotalAmount: bigint('subtotal_amount', { mode: 'number' }).notNull(),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
+    creditAmount: bigint('credit_amount', { mode: 'number' }).notNull().default(0),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('orders_user_idx').on(table.userId)],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    listPriceAmount: bigint('list_price_amount', { mode: 'number' }).notNull(),
+    purchasePriceAmount: bigint('purchase_price_amount', { mode: 'number' }).notNull(),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
+    couponCode: varchar('coupon_code', { length: 255 }),
+  },
+  (table) => [index('order_lines_order_idx').on(table.orderId)],
+);
+
+/** What a learner can take; at most one per user and course. */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id),
+    orderId: integer('order_id').references(() => orders.id),
+    source: enrollmentSource('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('enrollments_user_course_key').on(table.userId, table.courseId)],
+);

@@ -1,0 +1,166 @@
+import {
+  businessBrandName,
+  currencyForCountry,
+  currencyFormatterInfo,
+  isCountryCode,
+  isOrganizationAdmin,
+  type AuthenticatedMe,
+  type CurrencyCode,
+  type UserContextFlag,
+  type UserContextResponse,
+} from '@lectern/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../platform/config/config.js';
+import type { CreditService } from '../credit/credit.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { OrganizationsService } from '../organizations/organizations.service.js';
+import type { UserProfile, UsersService } from '../users/users.service.js';
+import { visitingOf } from './visitor-cookie.js';
+
+export const PRICE_COUNTRY_COOKIE = 'price_country';
+
+export interface PricingContext {
+  country: string;
+  currency: CurrencyCode;
+  /** Underscore form, as the API reports it: "en_US". */
+  locale: string;
+  /** BCP 47 form for Intl: "en-US". */
+  intlLocale: string;
+}
+
+interface Dependencies {
+  config: AppConfig;
+  users: UsersService;
+  organizations: OrganizationsService;
+  credit: CreditService;
+  orders: OrdersService;
+  now?: () => Date;
+}
+
+/** "de-DE,de;q=0.9" → "de_DE"; the first language the browser prefers, as a locale. */
+function localeFromHeader(header: string | undefined): string | null {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim();
+  if (!first || !/^[a-zA-Z]{2,3}(-[a-zA-Z]{2})?$/.test(first)) return null;
+  const [language = 'en', region] = first.split('-');
+  return region ? `${language.toLowerCase()}_${region.toUpperCase()}` : language.toLowerCase();
+}
+
+export function createUserContextService({
+  config,
+  users,
+  organizations,
+  credit,
+  orders,
+  now = () => new Date(),
+}: Dependencies) {
+  // The signed-in user is loaded at most once per request, however many parts need it.
+  const userCache = new WeakMap<FastifyRequest, Promise<UserProfile | null>>();
+  const currentUser = (request: FastifyRequest): Promise<UserProfile | null> => {
+    if (request.userId === null) return Promise.resolve(null);
+    let pending = userCache.get(request);
+    if (!pending) {
+      pending = users.findById(request.userId);
+      userCache.set(request, pending);
+    }
+    return pending;
+  };
+
+  async function pricingContextOf(request: FastifyRequest): Promise<PricingContext> {
+    const user = await currentUser(request);
+    const cookieCountry = request.cookies[PRICE_COUNTRY_COOKIE]?.toUpperCase();
+    const country = user?.country ?? (cookieCountry && isCountryCode(cookieCountry) ? cookieCountry : 'US');
+    const locale = user?.locale ?? localeFromHeader(request.headers['accept-language']) ?? 'en_US';
+    return { country, currency: currencyForCountry(country), locale, intlLocale: locale.replace('_', '-') };
+  }
+
+  async function meOf(user: UserProfile, currency: CurrencyCode): Promise<AuthenticatedMe> {
+    const [organization, balance, purchases] = await Promise.all([
+      organizations.currentOrganizationOf(user.id),
+      credit.balanceOf(user.id, currency),
+      orders.purchaseSummaryOf(user.id),
+    ]);
+    return {
+      is_authenticated: true,
+      id: user.id,
+      encrypted_id: user.encryptedId,
+      email: user.email,
+      name: user.name,
+      surname: user.surname,
+      display_name: user.displayName,
+      language: user.language,
+      locale: user.locale,
+      country: user.country,
+      time_zone: user.timeZone,
+      created: user.createdAt.toISOString(),
+      has_made_paid_purchase: purchases.hasMadePaidPurchase,
+      number_of_courses_purchased: purchases.numberOfCoursesPurchased,
+      consumer_subscription_active: false,
+      credit: { amount: balance.amount, currency: balance.currency },
+      organization,
+    };
+  }
+
+  return {
+    pricingContextOf,
+
+    /** The signed-in user's `me` record, or null when the session's user no longer exists. */
+    async authenticatedMe(request: FastifyRequest): Promise<AuthenticatedMe | null> {
+      const user = await currentUser(request);
+      if (!user) return null;
+      return meOf(user, (await pricingContextOf(request)).currency);
+    },
+
+    /** Platform §7: only the requested parts are computed and returned. */
+    async contextOf(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      flags: ReadonlySet<UserContextFlag>,
+      displayType: string | null,
+    ): Promise<UserContextResponse> {
+      const [user, pricing] = await Promise.all([currentUser(request), pricingContextOf(request)]);
+      const me = user ? await meOf(user, pricing.currency) : null;
+      const role = me?.organization?.role ?? null;
+      const response: UserContextResponse = {};
+      if (flags.has('me')) response.me = me ?? { is_authenticated: false, id: null };
+      if (flags.has('visiting')) response.visiting = visitingOf(request, reply, now(), config.isProduction);
+      if (flags.has('request')) {
+        response.request = {
+          language: pricing.locale.split('_')[0] ?? 'en',
+          locale: pricing.locale,
+          price_country: pricing.country,
+          currency: pricing.currency,
+          display_type: displayType,
+        };
+      }
+      if (flags.has('Config')) {
+        response.Config = {
+          brand: {
+            name: config.brandName,
+            business_name: businessBrandName(config.brandName),
+            has_organization: me?.organization != null,
+            is_enterprise_china: false,
+          },
+          price_country: {
+            id: pricing.country,
+            currency_formatter: currencyFormatterInfo(pricing.currency, pricing.intlLocale),
+          },
+          urls: { root: `${config.publicUrl}/`, help: `${config.publicUrl}/support/` },
+          third_party: { external_sources_enabled: false, third_party_marketing_enabled: false },
+          env: config.env,
+        };
+      }
+      if (flags.has('experiment')) response.experiment = { assignments: [] };
+      if (flags.has('user_specific_tracking')) {
+        response.user_specific_tracking = {
+          is_organization_admin: isOrganizationAdmin(role),
+          is_group_admin: role === 'group_admin',
+          is_organization_user: role !== null,
+          is_consumer_subscriber: me?.consumer_subscription_active ?? false,
+        };
+      }
+      return response;
+    },
+  };
+}
+
+export type UserContextService = ReturnType<typeof createUserContextService>;

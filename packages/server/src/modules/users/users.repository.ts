@@ -1,0 +1,38 @@
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database.js';
+import { users } from './users.tables.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findById(id: number): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row ?? null;
+    },
+    /** Inserts a user; returns null when the e-mail is already taken (unique index). */
+    async insert(values: NewUserRow): Promise<UserRow | null> {
+      const [row] = await db
+        .insert(users)
+        .values(values)
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      return row ?? null;
+    },
+    async updateTimeZone(id: number, timeZone: string): Promise<UserRow | null> {
+      const [row] = await db.update(users).set({ timeZone }).where(eq(users.id, id)).returning();
+      return row ?? null;
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ value: count() }).from(users);
+      return row?.value ?? 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

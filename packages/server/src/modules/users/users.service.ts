@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { EMAIL_TAKEN_MESSAGE, isValidTimeZone, type SignupInput } from '@lectern/domain';
+import { validationError } from '../../platform/http/http-error.js';
+import type { Database } from '../../platform/db/database.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hashing.js';
+import { createUsersRepository, type UserRow } from './users.repository.js';
+
+/** A user as the rest of the server sees it: never the password hash. */
+export interface UserProfile {
+  id: number;
+  encryptedId: string;
+  email: string;
+  name: string;
+  surname: string;
+  displayName: string;
+  country: string;
+  language: string;
+  locale: string;
+  timeZone: string | null;
+  createdAt: Date;
+}
+
+function toProfile(row: UserRow): UserProfile {
+  const { passwordHash: _secret, ...rest } = row;
+  return { ...rest, displayName: [row.name, row.surname].filter(Boolean).join(' ') };
+}
+
+/** "Ada King Lovelace" → name "Ada", surname "King Lovelace"; one word is only a name. */
+export function splitFullName(fullName: string): { name: string; surname: string } {
+  const [name = '', ...rest] = fullName.trim().split(/\s+/);
+  return { name, surname: rest.join(' ') };
+}
+
+export interface RegisterOptions {
+  country?: string;
+  locale?: string;
+}
+
+export function createUsersService(db: Database) {
+  const repository = createUsersRepository(db);
+
+  return {
+    async register(input: SignupInput, options: RegisterOptions = {}): Promise<UserProfile> {
+      const passwordHash = await hashPassword(input.password);
+      const locale = options.locale ?? 'en_US';
+      const row = await repository.insert({
+        ...splitFullName(input.name),
+        email: input.email,
+        passwordHash,
+        encryptedId: randomBytes(16).toString('base64url'),
+        country: options.country ?? 'US',
+        locale,
+        language: locale.split('_')[0] ?? 'en',
+      });
+      if (!row) throw validationError({ email: [EMAIL_TAKEN_MESSAGE] }, EMAIL_TAKEN_MESSAGE);
+      return toProfile(row);
+    },
+
+    /** The user for these credentials, or null; takes the same time whether or not the e-mail exists. */
+    async authenticate(email: string, password: string): Promise<UserProfile | null> {
+      const row = await repository.findByEmail(email);
+      if (!row) {
+        await burnPasswordCheck(password);
+        return null;
+      }
+      return (await verifyPassword(row.passwordHash, password)) ? toProfile(row) : null;
+    },
+
+    async findById(id: number): Promise<UserProfile | null> {
+      const row = await repository.findById(id);
+      return row ? toProfile(row) : null;
+    },
+
+    async setTimeZone(id: number, timeZone: string): Promise<UserProfile | null> {
+      if (!isValidTimeZone(timeZone)) {
+        throw validationError({ time_zone: [`"${timeZone}" is not a known time zone.`] });
+      }
+      const row = await repository.updateTimeZone(id, timeZone);
+      return row ? toProfile(row) : null;
+    },
+
+    hasAnyUser: async (): Promise<boolean> => (await repository.count()) > 0,
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { check, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Public, unguessable id for analytics and links; never the sequential id. */
+    encryptedId: varchar('encrypted_id', { length: 32 }).notNull(),
+    /** Stored lower-cased; uniqueness is on this column. */
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    surname: varchar('surname', { length: 64 }).notNull().default(''),
+    country: varchar('country', { length: 2 }).notNull().default('US'),
+    language: varchar('language', { length: 8 }).notNull().default('en'),
+    locale: varchar('locale', { length: 16 }).notNull().default('en_US'),
+    timeZone: varchar('time_zone', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_encrypted_id_key').on(table.encryptedId),
+    check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
+  ],
+);

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { AppConfig } from '../config/config.js';
+
+/**
+ * The query builder every repository uses. PGlite (embedded) and node-postgres speak the
+ * same SQL dialect, so repositories never know which one is underneath. A transaction
+ * handle has the same type, so repository functions accept either.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export interface DatabaseHandle {
+  db: Database;
+  /** The driver underneath, for the few things the query builder cannot do (migration locks). */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  /** Cheap round trip for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+export async function openDatabase(config: AppConfig['database']): Promise<DatabaseHandle> {
+  if (config.kind === 'pglite') return openPglite(config.dataDir);
+  return openPostgres(config.url);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  let client: PGlite;
+  try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  const db = drizzlePglite(client) as unknown as Database;
+  return {
+    db,
+    driver: { kind: 'pglite', client },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const where = new URL(url);
+    throw new DatabaseUnavailableError(
+      `Cannot connect to PostgreSQL at ${where.hostname}:${where.port || 5432}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  const db = drizzlePg(pool) as unknown as Database;
+  return {
+    db,
+    driver: { kind: 'postgres', pool },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

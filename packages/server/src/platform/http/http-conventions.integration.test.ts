@@ -1,0 +1,213 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../../app.js';
+import { createTestClient } from '../../test-support/test-client.js';
+import { startTestServer } from '../../test-support/test-server.js';
+
+// A stand-in build of the web app, so page serving is tested without running Vite.
+const webDist = mkdtempSync(path.join(tmpdir(), 'lectern-web-'));
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer({ webDistDir: webDist });
+});
+afterAll(() => server.stop());
+
+describe('API path rules (platform §5)', () => {
+  it('rejects a path without the trailing slash with a clear 400', async () => {
+    const response = await createTestClient(server.app).get('/api-2.0/contexts/me');
+    expect(response.statusCode).toBe(400);
+    expect(response.data).toEqual({
+      code: 'invalid_path',
+      detail: 'API path "/api-2.0/contexts/me" must end with "/".',
+    });
+  });
+
+  it('rejects a double slash', async () => {
+    const response = await createTestClient(server.app).get('/api-2.0//contexts/me/');
+    expect(response.statusCode).toBe(400);
+    expect(response.data.detail).toMatch(/must not contain "\/\/"/);
+  });
+
+  it('answers unknown API paths with the JSON 404 contract', async () => {
+    const response = await createTestClient(server.app).get('/api-2.0/no-such-thing/');
+    expect(response.statusCode).toBe(404);
+    expect(response.data).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+});
+
+describe('the error contract for bad input', () => {
+  it('answers malformed JSON with 400 and changes nothing', async () => {
+    const client = createTestClient(server.app);
+    const response = await client.post('/api-2.0/auth/signup/', undefined, { rawBody: '{"email": ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.data).toEqual({ code: 'malformed_json', detail: 'The request body is not valid JSON.' });
+  });
+
+  it('answers wrong types with field errors, never a 500', async () => {
+    const client = createTestClient(server.app);
+    const response = await client.post('/api-2.0/auth/login/', { email: 42, password: ['x'] });
+    expect(response.statusCode).toBe(400);
+    expect(response.data.code).toBe('validation_error');
+    expect(Object.keys(response.data.field_errors).sort()).toEqual(['email', 'password']);
+  });
+
+  it('answers unknown fields with a field error', async () => {
+    const client = createTestClient(server.app);
+    const response = await client.post('/api-2.0/auth/login/', {
+      email: 'a@example.com',
+      password: 'x',
+      remember: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.data.field_errors).toEqual({ remember: ['Unknown field.'] });
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const client = createTestClient(server.app);
+    const huge = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(BODY_LIMIT_BYTES) });
+    const response = await client.post('/api-2.0/auth/login/', undefined, { rawBody: huge });
+    expect(response.statusCode).toBe(413);
+    expect(response.data.code).toBe('payload_too_large');
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const client = createTestClient(server.app);
+    const response = await client.post('/api-2.0/auth/login/', undefined, {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.data.code).toBe('unsupported_media_type');
+  });
+});
+
+describe('CSRF double submit', () => {
+  it('sets the csrftoken cookie on any GET', async () => {
+    const client = createTestClient(server.app);
+    await client.get('/healthz');
+    expect(client.jar.get('csrftoken')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('refuses an unsafe method without the token, login included', async () => {
+    const client = createTestClient(server.app);
+    await client.get('/healthz');
+    const response = await client.post(
+      '/api-2.0/auth/login/',
+      { email: 'learner@example.com', password: 'lectern-demo' },
+      { csrf: false },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.data).toEqual({ code: 'csrf_failed', detail: 'CSRF Failed: CSRF token missing.' });
+    expect(response.cookies.some((c) => c.name === 'sessionid')).toBe(false);
+  });
+
+  it('refuses a token that does not match the cookie', async () => {
+    const client = createTestClient(server.app);
+    await client.get('/healthz');
+    const response = await client.post(
+      '/api-2.0/auth/login/',
+      { email: 'learner@example.com', password: 'lectern-demo' },
+      { csrf: false, headers: { 'x-csrftoken': 'forged-token-value-000000' } },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.data.detail).toBe('CSRF Failed: CSRF token incorrect.');
+  });
+});
+
+describe('operational endpoints and headers', () => {
+  it('reports liveness and readiness', async () => {
+    const client = createTestClient(server.app);
+    expect((await client.get('/healthz')).data).toEqual({ status: 'ok' });
+    expect((await client.get('/readyz')).data).toEqual({ status: 'ready' });
+  });
+
+  it('exports Prometheus metrics including request durations', async () => {
+    const client = createTestClient(server.app);
+    await client.get('/healthz');
+    const response = await client.get('/metrics');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('http_request_duration_seconds_bucket');
+    expect(response.body).toContain('route="/healthz"');
+  });
+
+  it('sends a strict CSP and echoes or assigns a request id', async () => {
+    const client = createTestClient(server.app);
+    const response = await client.get('/healthz', { headers: { 'x-request-id': 'trace-abc-12345' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toBe('trace-abc-12345');
+    const assigned = await client.get('/healthz');
+    expect(assigned.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('compresses large responses', async () => {
+    const client = createTestClient(server.app);
+    const response = await client.get('/api-2.0/courses/?page_size=50', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(response.rawPayload).toString('utf8'));
+    expect(body.results).toHaveLength(50);
+  });
+});
+
+describe('serving the web app', () => {
+  it('answers known pages with the shell and a fresh CSP nonce', async () => {
+    const client = createTestClient(server.app);
+    const first = await client.get('/join/login-popup/');
+    const second = await client.get('/join/login-popup/');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('text/html');
+    const nonce = /content="([^"]+)"/.exec(first.body)?.[1];
+    expect(nonce).toMatch(/^[a-f0-9]{32}$/);
+    expect(String(first.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
+    expect(second.body).not.toContain(nonce!);
+  });
+
+  it('answers unknown pages with the shell and status 404', async () => {
+    const response = await createTestClient(server.app).get('/no/such/page/');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('redirects a page path without its trailing slash, never off-site', async () => {
+    const client = createTestClient(server.app);
+    const response = await client.get('/join/login-popup?next=/cart/');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/join/login-popup/?next=/cart/');
+    const sneaky = await client.get('//evil.example/path');
+    expect(sneaky.headers.location).toBe('/evil.example/path/');
+  });
+
+  it('caches fingerprinted assets for a year', async () => {
+    const response = await createTestClient(server.app).get('/assets/app-1a2b3c.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('in production', () => {
+  it('serves API paths without the trailing slash instead of rejecting them', async () => {
+    const production = await startTestServer({ env: 'production', isProduction: true, seedDemoData: false });
+    try {
+      const response = await createTestClient(production.app).get('/api-2.0/contexts/me');
+      expect(response.statusCode).toBe(200);
+      expect(response.data.me).toEqual({ is_authenticated: false, id: null });
+    } finally {
+      await production.stop();
+    }
+  });
+});

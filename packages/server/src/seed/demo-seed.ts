@@ -1,0 +1,124 @@
+import { money } from '@lectern/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../platform/db/database.js';
+import { createCatalogService } from '../modules/catalog/catalog.service.js';
+import { createCreditService } from '../modules/credit/credit.service.js';
+import { createOrdersService } from '../modules/orders/orders.service.js';
+import { createOrganizationsService } from '../modules/organizations/organizations.service.js';
+import { createUsersService } from '../modules/users/users.service.js';
+import { DEMO_CATEGORIES, DEMO_INSTRUCTORS, DEMO_PRICE_TIERS_USD } from './demo-catalog.js';
+import { demoTierAmounts } from './demo-prices.js';
+
+export const DEMO_PASSWORD = 'lectern-demo';
+
+export const DEMO_ACCOUNTS = {
+  learner: { email: 'learner@example.com', name: 'Lena Learner' },
+  owner: { email: 'owner@example.com', name: 'Omar Owner' },
+  admin: { email: 'admin@example.com', name: 'Ada Admin' },
+} as const;
+
+const slugify = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * Fills an empty database with the demo catalog and accounts, in one transaction: a seed
+ * that fails half-way leaves nothing behind, and a database with any user is left alone.
+ * Returns whether it seeded.
+ */
+export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const users = createUsersService(tx);
+    if (await users.hasAnyUser()) return false;
+    const catalog = createCatalogService(tx);
+    const { seedWriter } = catalog;
+
+    const tierIds: number[] = [];
+    for (const tier of DEMO_PRICE_TIERS_USD) {
+      tierIds.push(await seedWriter.insertPriceTier(tier.name, demoTierAmounts(tier.usdCents)));
+    }
+    const instructorIds = (
+      await seedWriter.insertInstructors(
+        DEMO_INSTRUCTORS.map(([displayName, jobTitle]) => ({ displayName, jobTitle })),
+      )
+    ).map((row) => row.id);
+
+    let position = 0;
+    const courseRows: { title: string; categoryId: number; subcategoryId: number; index: number }[] = [];
+    for (const category of DEMO_CATEGORIES) {
+      const categoryId = await seedWriter.insertCategory({ slug: category.slug, title: category.title });
+      const subcategoryIds: number[] = [];
+      for (const title of category.subcategories) {
+        subcategoryIds.push(
+          await seedWriter.insertCategory({
+            slug: `${category.slug}-${slugify(title)}`,
+            title,
+            parentId: categoryId,
+          }),
+        );
+      }
+      category.courses.forEach((title, i) => {
+        courseRows.push({
+          title,
+          categoryId,
+          subcategoryId: subcategoryIds[i % subcategoryIds.length]!,
+          index: position++,
+        });
+      });
+    }
+
+    const inserted = await seedWriter.insertCourses(
+      courseRows.map(({ title, categoryId, subcategoryId, index }) => ({
+        slug: slugify(title),
+        title,
+        headline: `A practical, project-based course: ${title.toLowerCase()}.`,
+        primaryCategoryId: categoryId,
+        primarySubcategoryId: subcategoryId,
+        // Every ninth course is free; the rest spread over the paid tiers.
+        priceTierId: index % 9 === 4 ? tierIds[0]! : tierIds[1 + (index % (tierIds.length - 1))]!,
+        avgRatingRecent: 3.6 + ((index * 37) % 14) / 10,
+        numReviews: 40 + ((index * 7919) % 9000),
+        numSubscribers: 500 + ((index * 104_729) % 250_000),
+        estimatedContentLength: 90 + ((index * 53) % 1500),
+      })),
+    );
+    await seedWriter.insertCourseInstructors(
+      inserted.flatMap((course, index) => {
+        const first = instructorIds[index % instructorIds.length]!;
+        const second = instructorIds[(index * 5 + 3) % instructorIds.length]!;
+        return index % 4 === 0 && second !== first
+          ? [
+              { courseId: course.id, instructorId: first, position: 0 },
+              { courseId: course.id, instructorId: second, position: 1 },
+            ]
+          : [{ courseId: course.id, instructorId: first, position: 0 }];
+      }),
+    );
+
+    const register = (account: { email: string; name: string }) =>
+      users.register({ ...account, password: DEMO_PASSWORD }, { country: 'US' });
+    const learner = await register(DEMO_ACCOUNTS.learner);
+    const owner = await register(DEMO_ACCOUNTS.owner);
+    const admin = await register(DEMO_ACCOUNTS.admin);
+
+    await createCreditService(tx).grant(learner.id, money(2500, 'USD'), 'Welcome credit');
+    const pastCourse = inserted[0]!;
+    const pastPrice = await catalog.priceOf(pastCourse.id, 'USD');
+    await createOrdersService(tx).recordCompletedPurchase(
+      learner.id,
+      [{ courseId: pastCourse.id, listPrice: pastPrice!, purchasePrice: pastPrice! }],
+      new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
+    );
+
+    const organizations = createOrganizationsService(tx);
+    const acme = await organizations.createOrganization({ name: 'Acme Learning', type: 'Team' });
+    await organizations.addMember(acme.id, owner.id, 'owner');
+    await organizations.addMember(acme.id, admin.id, 'admin');
+
+    log.info({ courses: inserted.length }, 'seeded demo data');
+    return true;
+  });
+}

@@ -1,0 +1,42 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { FALLBACK_LOCALE, type Messages } from '../../i18n/load-messages';
+import { ApiClientProvider, type ApiClient } from '../../platform/api';
+import { readCspNonce } from '../../platform/csp-nonce';
+import { UserContextProvider } from '../user-context/user-context-provider';
+import { cssVariablesResolver, theme } from './theme';
+
+export interface AppProvidersProps {
+  api: ApiClient;
+  queryClient: QueryClient;
+  /** BCP 47 locale used for formatting, e.g. `en-US`. */
+  locale: string;
+  messages: Messages;
+  /** `test` turns off Mantine transitions so tests need not wait for them. */
+  mantineEnv?: 'default' | 'test';
+  children: ReactNode;
+}
+
+/** Everything a page needs around it: API client, query cache, messages, theme, user context. */
+export function AppProviders({ api, queryClient, locale, messages, mantineEnv, children }: AppProvidersProps) {
+  return (
+    <ApiClientProvider client={api}>
+      <QueryClientProvider client={queryClient}>
+        <IntlProvider locale={locale} defaultLocale={FALLBACK_LOCALE} messages={messages}>
+          <MantineProvider
+            theme={theme}
+            cssVariablesResolver={cssVariablesResolver}
+            forceColorScheme="light"
+            // The CSP admits only <style> tags carrying this page's nonce.
+            getStyleNonce={readCspNonce}
+            env={mantineEnv}
+          >
+            <UserContextProvider>{children}</UserContextProvider>
+          </MantineProvider>
+        </IntlProvider>
+      </QueryClientProvider>
+    </ApiClientProvider>
+  );
+}

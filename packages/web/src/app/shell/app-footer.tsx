@@ -1,0 +1,34 @@
+import { Anchor, Container, Group, Text } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { useUserContext } from '../user-context/user-context-provider';
+import { openConsentCenter } from './consent-center';
+import classes from './shell.module.css';
+
+const MOBILE_APP_DISPLAY_TYPE = 'mobile_app';
+// Read once per page load: good enough for a copyright line.
+const YEAR = new Date().getFullYear();
+
+export function AppFooter() {
+  const intl = useIntl();
+  const { brandName, request } = useUserContext();
+  const [params] = useSearchParams();
+  // Platform §2: the mobile app's webview has its own consent screen.
+  const inMobileApp =
+    params.get('display_type') === MOBILE_APP_DISPLAY_TYPE || request?.display_type === MOBILE_APP_DISPLAY_TYPE;
+
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <Group justify="space-between" gap="md">
+          <Text size="sm">{intl.formatMessage({ id: 'shell.copyright' }, { year: String(YEAR), brand: brandName })}</Text>
+          {!inMobileApp && (
+            <Anchor component="button" type="button" size="sm" onClick={openConsentCenter}>
+              {intl.formatMessage({ id: 'shell.cookieSettings' })}
+            </Anchor>
+          )}
+        </Group>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+import { isKnownPagePath } from '@lectern/domain';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../ui/page-loader';
+import { pages } from '../routing/page-modules';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import classes from './shell.module.css';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useCartCount } from './use-cart-count';
+
+/** Header, the current page, footer. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const cartCount = useCartCount();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // The router ignores a missing trailing slash; the server does not (it answers 404), so
+  // the page list decides here and both always agree.
+  const NotFound = pages.notFound;
+  return (
+    <div className={classes.layout}>
+      <SkipLink />
+      <AppHeader cartCount={cartCount} />
+      <main id={MAIN_CONTENT_ID} className={classes.main} tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>{isKnownPagePath(pathname) ? <Outlet /> : <NotFound />}</Suspense>
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

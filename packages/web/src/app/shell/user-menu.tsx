@@ -1,0 +1,27 @@
+import type { AuthenticatedMe } from '@lectern/domain';
+import { Button, Menu } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { useLogout } from '../../features/auth/use-logout';
+import { ChevronDownIcon } from '../../ui/icons';
+
+export function displayNameOf(me: AuthenticatedMe): string {
+  return me.display_name || `${me.name} ${me.surname}`.trim() || me.email;
+}
+
+/** The logged-in user's name, opening a menu with "Log out". */
+export function UserMenu({ me }: { me: AuthenticatedMe }) {
+  const intl = useIntl();
+  const logout = useLogout();
+  return (
+    <Menu position="bottom-end" width={200}>
+      <Menu.Target>
+        <Button variant="subtle" rightSection={<ChevronDownIcon />} loading={logout.isPending}>
+          {displayNameOf(me)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => logout.mutate()}>{intl.formatMessage({ id: 'shell.logout' })}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

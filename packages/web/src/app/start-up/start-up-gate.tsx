@@ -1,0 +1,65 @@
+import { Container } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useApiClient } from '../../platform/api';
+import { reportError } from '../../platform/report-error';
+import { ModuleLoadErrorBanner } from '../../ui/module-load-error-banner';
+import { PageLoader } from '../../ui/page-loader';
+import { saveTimeZone, userContextQuery } from '../user-context/user-context-query';
+import { markModule } from './module-status';
+import { browserTimeZone, runStartUp } from './run-start-up';
+import { startTrackingTools, TRACKING_LOADERS, type TrackingLoader } from './tracking-loaders';
+
+type Phase = 'starting' | 'ready' | 'failed';
+
+export interface StartUpGateProps {
+  children: ReactNode;
+  trackingLoaders?: readonly TrackingLoader[];
+}
+
+/**
+ * Runs page start-up (platform §4) once and renders the pages (`children`) at its last
+ * step. Until then it shows a spinner; if the user's context cannot be loaded, the reload
+ * banner.
+ */
+export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: StartUpGateProps) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<Phase>('starting');
+  // Strict mode runs effects twice in development; start-up must run once.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    markModule('app', 'loading');
+    runStartUp({
+      loadUserContext: () => queryClient.fetchQuery(userContextQuery(api)),
+      saveTimeZone: (timeZone) => saveTimeZone(api, queryClient, timeZone),
+      detectTimeZone: browserTimeZone,
+      startTrackingTools: (context) => startTrackingTools(context, reportError, trackingLoaders),
+      mountPages: () => {
+        markModule('app', 'loaded');
+        setPhase('ready');
+      },
+      reportError,
+    }).catch((error: unknown) => {
+      markModule('app', 'failed');
+      reportError(error, { step: 'user-context' });
+      setPhase('failed');
+    });
+  }, [api, queryClient, trackingLoaders]);
+
+  if (phase === 'ready') return children;
+  return (
+    <main>
+      {phase === 'starting' ? (
+        <PageLoader />
+      ) : (
+        <Container size="lg" py="xl">
+          <ModuleLoadErrorBanner />
+        </Container>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  USER_CONTEXT_FLAGS,
+  type AuthenticatedMe,
+  type UpdateMeBody,
+  type UserContextResponse,
+} from '@lectern/domain';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../platform/api';
+
+export const USER_CONTEXT_QUERY_KEY = ['user-context'] as const;
+
+/** `?me=True&visiting=True&...`: the server sends only the parts that are asked for. */
+const USER_CONTEXT_PARAMS = Object.fromEntries(USER_CONTEXT_FLAGS.map((flag) => [flag, 'True']));
+
+export function fetchUserContext(api: ApiClient, signal?: AbortSignal): Promise<UserContextResponse> {
+  return api.get<UserContextResponse>('/contexts/me/', { params: USER_CONTEXT_PARAMS, signal });
+}
+
+/**
+ * The context changes only when the user logs in or out or edits their profile, and each
+ * of those refreshes it explicitly, so it never goes stale on its own.
+ */
+export function userContextQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: USER_CONTEXT_QUERY_KEY,
+    queryFn: ({ signal }) => fetchUserContext(api, signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** Saves the user's time zone and puts the updated `me` into the cached context. */
+export async function saveTimeZone(api: ApiClient, queryClient: QueryClient, timeZone: string): Promise<void> {
+  const body: UpdateMeBody = { time_zone: timeZone };
+  const { me } = await api.patch<{ me: AuthenticatedMe }>('/users/me/', body);
+  queryClient.setQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY, (context) =>
+    context ? { ...context, me } : context,
+  );
+}
+
+/**
+ * After logging in or out everything user-specific is stale: forget cached GETs, mark every
+ * query stale (active ones refetch) and wait until the new context has arrived.
+ */
+export async function refreshAfterAuthChange(api: ApiClient, queryClient: QueryClient): Promise<void> {
+  api.clearCache();
+  await queryClient.fetchQuery({ ...userContextQuery(api), staleTime: 0 });
+  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== USER_CONTEXT_QUERY_KEY[0] });
+}

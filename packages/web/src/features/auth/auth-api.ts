@@ -1,0 +1,14 @@
+import type { AuthResponse, LoginInput, SignupInput } from '@lectern/domain';
+import type { ApiClient } from '../../platform/api';
+
+export function login(api: ApiClient, input: LoginInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/auth/login/', input);
+}
+
+export function signup(api: ApiClient, input: SignupInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/auth/signup/', input);
+}
+
+export function logout(api: ApiClient): Promise<void> {
+  return api.post<void>('/auth/logout/');
+}

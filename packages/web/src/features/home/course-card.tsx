@@ -1,0 +1,58 @@
+import { Anchor, AspectRatio, Card, Image, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { CourseSummary } from './course-types';
+import classes from './course-card.module.css';
+
+/** A catalog card: image, title (the link), instructors, rating, price. */
+export function CourseCard({ course }: { course: CourseSummary }) {
+  const intl = useIntl();
+  const instructors = intl.formatList(course.visible_instructors.map((instructor) => instructor.display_name));
+  return (
+    <Card component="article" withBorder radius="md" padding="md" className={classes.card}>
+      <Card.Section>
+        <AspectRatio ratio={16 / 9}>
+          {course.image_url ? (
+            // The title says what the course is; the picture adds nothing for screen readers.
+            <Image src={course.image_url} alt="" />
+          ) : (
+            <div className={classes.placeholder} aria-hidden="true" />
+          )}
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap={4} mt="sm">
+        <Title order={3} size="h5" lineClamp={2}>
+          <Anchor component={Link} to={course.url} c="inherit" className={classes.titleLink}>
+            {course.title}
+          </Anchor>
+        </Title>
+        {instructors && (
+          <Text size="sm" className={classes.muted} lineClamp={1}>
+            {instructors}
+          </Text>
+        )}
+        <Text size="sm">
+          <FormattedMessage
+            id="course.rating"
+            values={{
+              rating: course.avg_rating_recent,
+              reviews: course.num_reviews,
+              star: (chunks) => (
+                <span aria-hidden="true" className={classes.star}>
+                  {chunks}
+                </span>
+              ),
+              b: (chunks) => <strong>{chunks}</strong>,
+            }}
+          />
+        </Text>
+        <Text size="sm" className={classes.muted}>
+          <FormattedMessage id="course.students" values={{ count: course.num_subscribers }} />
+        </Text>
+        <Text fw={700} size="md">
+          {course.price_text}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_SERVER = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  // Resolve @lectern/domain to its TypeScript source, so no build of it is needed first.
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  server: {
+    proxy: {
+      '/api-2.0': API_SERVER,
+      '/healthz': API_SERVER,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    // The CSP forbids inline scripts and data: URLs are not worth the exception.
+    assetsInlineLimit: 0,
+  },
+});
