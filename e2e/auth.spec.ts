@@ -23,7 +23,9 @@ test('a wrong password shows an inline error and stays on the login page', async
 
   await expect(page.getByRole('alert').filter({ hasText: 'There was a problem logging in' })).toBeVisible();
   await expect(page).toHaveURL(/\/join\/login-popup\//);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+  // Still logged out: the form stays, and the header (which hides its auth links on this page) has no user menu.
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+  await expect(userMenuButton(page, DEMO_LEARNER.firstName)).toHaveCount(0);
 });
 
 test('signing up with ?next= lands on next', async ({ page }) => {

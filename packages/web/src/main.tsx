@@ -8,9 +8,12 @@ import { createAppRouter } from './app/routing/routes';
 import { loadMessages } from './i18n/load-messages';
 import { createApiClient } from './platform/api';
 import { currentLocale } from './platform/locale';
+import { configureForStrictCsp } from './platform/strict-csp';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
+
+configureForStrictCsp();
 
 const locale = currentLocale();
 const api = createApiClient();

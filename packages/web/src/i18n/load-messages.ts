@@ -12,13 +12,16 @@ export const FALLBACK_LOCALE = 'en';
  * when needed. English is bundled in the entry so the first render never waits for it.
  */
 const loaders: Record<string, () => Promise<Partial<Messages>>> = Object.fromEntries(
-  Object.entries(import.meta.glob<Partial<Messages>>('./messages/*.json', { import: 'default' })).map(
+  Object.entries(import.meta.glob<Partial<Messages>>(['./messages/*.json', '!./messages/en.json'], { import: 'default' })).map(
     ([path, load]) => [path.replace('./messages/', '').replace('.json', ''), load],
   ),
 );
 
 /** The best file for a BCP 47 locale: the full tag (`pt-BR`), then the language (`pt`), then English. */
-export function messageLocaleFor(locale: string, available: readonly string[] = Object.keys(loaders)): string {
+export function messageLocaleFor(
+  locale: string,
+  available: readonly string[] = [FALLBACK_LOCALE, ...Object.keys(loaders)],
+): string {
   const language = locale.split('-')[0] ?? '';
   return [locale, language].find((candidate) => available.includes(candidate)) ?? FALLBACK_LOCALE;
 }
@@ -27,7 +30,7 @@ export function messageLocaleFor(locale: string, available: readonly string[] = 
 export async function loadMessages(locale: string): Promise<Messages> {
   const messageLocale = messageLocaleFor(locale);
   const load = loaders[messageLocale];
-  if (messageLocale === FALLBACK_LOCALE || !load) return en;
+  if (!load) return en;
   try {
     return { ...en, ...(await load()) };
   } catch {

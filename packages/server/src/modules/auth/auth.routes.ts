@@ -26,7 +26,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
     return { me };
   };
 
-  app.post('/api-2.0/auth/signup/', { schema: { body: signupSchema } }, async (request, reply) => {
+  const signupOptions = {
+    schema: { body: signupSchema },
+    // Before validation, so that malformed attempts count too.
+    onRequest: async (request: FastifyRequest) => auth.countSignupAttempt(request.ip),
+  };
+  app.post('/api-2.0/auth/signup/', signupOptions, async (request, reply) => {
     const { user, token } = await auth.signup(request.body, clientOf(request));
     setSessionCookie(reply, token, secureCookies);
     reply.status(201);

@@ -56,9 +56,13 @@ export function createAuthService(deps: {
   });
 
   return {
+    /** Counts a signup attempt from this address, valid or not, and refuses past the limit. */
+    countSignupAttempt(ip: string): void {
+      signups.assertAllowed(ip);
+      signups.record(ip);
+    },
+
     async signup(input: SignupInput, client: ClientInfo) {
-      signups.assertAllowed(client.ip);
-      signups.record(client.ip);
       const user = await deps.users.register(input, { country: client.country, locale: client.locale });
       return startSession(user, client);
     },

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../test-support/test-server.js';
+import { seedDemoData } from './demo-seed.js';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+const countOf = async (table: string) => {
+  const result = await server.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return (result.rows[0] as { n: number }).n;
+};
+
+describe('the demo seed', () => {
+  it('fills an empty database with at least 60 courses in several categories', async () => {
+    expect(await countOf('courses')).toBeGreaterThanOrEqual(60);
+    expect(await countOf('categories where parent_id is null')).toBeGreaterThanOrEqual(5);
+    expect(await countOf('instructors')).toBeGreaterThan(5);
+  });
+
+  it('prices every tier in all 30 currencies', async () => {
+    const result = await server.db.execute(
+      sql`select tier_id, count(*)::int as currencies from price_tier_amounts group by tier_id`,
+    );
+    expect(result.rows.length).toBeGreaterThan(3);
+    for (const row of result.rows as { currencies: number }[]) expect(row.currencies).toBe(30);
+  });
+
+  it('does nothing on a database that already has users', async () => {
+    const before = await countOf('courses');
+    const seeded = await seedDemoData(server.db, server.app.log);
+    expect(seeded).toBe(false);
+    expect(await countOf('courses')).toBe(before);
+    expect(await countOf('users')).toBe(3);
+  });
+});

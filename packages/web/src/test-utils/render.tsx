@@ -1,0 +1,49 @@
+import type { UserContextResponse } from '@lectern/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { App } from '../app/app';
+import { AppProviders } from '../app/providers/app-providers';
+import { appRoutes } from '../app/routing/routes';
+import { USER_CONTEXT_QUERY_KEY } from '../app/user-context/user-context-query';
+import { englishMessages } from '../i18n/load-messages';
+import { ApiClient } from '../platform/api';
+
+function testClients(fetch: typeof globalThis.fetch) {
+  const api = new ApiClient({ fetch, cookies: () => 'csrftoken=test-csrf', navigatorLanguage: () => 'en-US' });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return { api, queryClient };
+}
+
+/** Renders a component inside the app's providers, with an already loaded user context. */
+export function renderWithProviders(
+  ui: ReactNode,
+  { fetch, context, path = '/' }: { fetch: typeof globalThis.fetch; context?: UserContextResponse; path?: string },
+) {
+  const { api, queryClient } = testClients(fetch);
+  if (context) queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
+  const result = render(
+    <AppProviders api={api} queryClient={queryClient} locale="en-US" messages={englishMessages} mantineEnv="test">
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, api, queryClient };
+}
+
+/** Renders the whole app, start-up included, at a path. */
+export function renderApp({ fetch, path = '/' }: { fetch: typeof globalThis.fetch; path?: string }) {
+  const { api, queryClient } = testClients(fetch);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const result = render(
+    <App
+      api={api}
+      queryClient={queryClient}
+      router={router}
+      locale="en-US"
+      messages={englishMessages}
+      mantineEnv="test"
+    />,
+  );
+  return { ...result, router, api, queryClient };
+}
