@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 import type { Messages } from '../i18n/load-messages';
 import type { ApiClient } from '../platform/api';
 import { AppProviders } from './providers/app-providers';
