@@ -5,6 +5,7 @@ import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { ModuleLoadErrorBanner } from '../../ui/module-load-error-banner';
 import { PageLoader } from '../../ui/page-loader';
+import { useUserContext } from '../user-context/user-context-provider';
 import { saveTimeZone, userContextQuery } from '../user-context/user-context-query';
 import { markModule } from './module-status';
 import { browserTimeZone, runStartUp } from './run-start-up';
@@ -25,6 +26,7 @@ export interface StartUpGateProps {
 export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: StartUpGateProps) {
   const api = useApiClient();
   const queryClient = useQueryClient();
+  const { isLoaded } = useUserContext();
   const [phase, setPhase] = useState<Phase>('starting');
   // Strict mode runs effects twice in development; start-up must run once.
   const started = useRef(false);
@@ -50,7 +52,9 @@ export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: St
     });
   }, [api, queryClient, trackingLoaders]);
 
-  if (phase === 'ready') return children;
+  // The query cache tells its subscribers a moment after start-up has the data; wait for the
+  // provider to have it too, since pages read it unconditionally.
+  if (phase === 'ready' && isLoaded) return children;
   return (
     <main>
       {phase === 'starting' ? (
