@@ -18,7 +18,10 @@ function newestMtime(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(target).reduce(
-    (newest, name) => (name === 'node_modules' || name === 'dist' ? newest : Math.max(newest, newestMtime(path.join(target, name)))),
+    (newest, name) =>
+      name === 'node_modules' || name === 'dist'
+        ? newest
+        : Math.max(newest, newestMtime(path.join(target, name))),
     stat.mtimeMs,
   );
 }
@@ -27,8 +30,13 @@ run('npx', ['tsc', '-b', 'packages/server/tsconfig.build.json']);
 
 const web = path.join(root, 'packages/web');
 const builtIndex = path.join(web, 'dist/index.html');
-const sources = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((p) => path.join(web, p));
-const webSourcesTime = Math.max(...sources.map(newestMtime), newestMtime(path.join(root, 'packages/domain/src')));
+const sources = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((p) =>
+  path.join(web, p),
+);
+const webSourcesTime = Math.max(
+  ...sources.map(newestMtime),
+  newestMtime(path.join(root, 'packages/domain/src')),
+);
 if (force || !existsSync(builtIndex) || statSync(builtIndex).mtimeMs < webSourcesTime) {
   run('npx', ['vite', 'build', '--logLevel', 'warn'], web);
 }

@@ -30,7 +30,11 @@ const started = Date.now();
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
   const stepStart = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status || 1);

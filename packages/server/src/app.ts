@@ -120,7 +120,20 @@ export async function createServer(
   });
   await registerWebApp(app, { distDir: config.webDistDir });
 
+  // Expired sessions are only garbage (they no longer authenticate); sweep them hourly.
+  // Running on every instance is harmless: the delete is idempotent.
+  const sessionSweep = setInterval(
+    () => {
+      sessions
+        .deleteExpired()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    },
+    60 * 60 * 1000,
+  );
+  sessionSweep.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(sessionSweep);
     auth.close();
     await database.close();
   });
@@ -132,7 +145,8 @@ export async function createServer(
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
-      return `http://localhost:${port}`;
+      const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     },
     async close() {
       shuttingDown = true;

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../test-support/test-server.js';
 import { seedDemoData } from './demo-seed.js';
 
+// Both drivers answer `execute` with an object holding `rows`.
+type QueryRows = { rows: unknown[] };
+
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   server = await startTestServer();
@@ -10,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const countOf = async (table: string) => {
-  const result = await server.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  const result = (await server.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as QueryRows;
   return (result.rows[0] as { n: number }).n;
 };
 
@@ -22,9 +25,9 @@ describe('the demo seed', () => {
   });
 
   it('prices every tier in all 30 currencies', async () => {
-    const result = await server.db.execute(
+    const result = (await server.db.execute(
       sql`select tier_id, count(*)::int as currencies from price_tier_amounts group by tier_id`,
-    );
+    )) as QueryRows;
     expect(result.rows.length).toBeGreaterThan(3);
     for (const row of result.rows as { currencies: number }[]) expect(row.currencies).toBe(30);
   });

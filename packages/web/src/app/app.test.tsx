@@ -86,7 +86,10 @@ describe('App start-up and shell', () => {
 
   it('shows the reload banner when the context cannot be loaded', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderApp({ fetch: server({ 'GET /api-2.0/contexts/me/': json({ detail: 'x', code: 'internal_error' }, 500) }).fetch });
+    renderApp({
+      fetch: server({ 'GET /api-2.0/contexts/me/': json({ detail: 'x', code: 'internal_error' }, 500) })
+        .fetch,
+    });
     expect(await screen.findByRole('button', { name: 'Reload page' })).toBeTruthy();
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();
@@ -94,13 +97,17 @@ describe('App start-up and shell', () => {
 
   it('renders the 404 page for unknown paths and paths missing their trailing slash', async () => {
     const first = renderApp({ fetch: server().fetch, path: '/nowhere/' });
-    expect(await screen.findByRole('heading', { name: "We can't find the page you're looking for" })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: "We can't find the page you're looking for" }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     await waitFor(() => expect(document.title).toBe('Page not found | Lectern'));
     first.unmount();
 
     renderApp({ fetch: server().fetch, path: '/join/login-popup' });
-    expect(await screen.findByRole('heading', { name: "We can't find the page you're looking for" })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: "We can't find the page you're looking for" }),
+    ).toBeTruthy();
   });
 });
 
@@ -122,7 +129,9 @@ describe('App auth flows', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('button', { name: /Ada Lovelace/ })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/nowhere/?x=1'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/nowhere/?x=1'),
+    );
     expect(requests.filter((request) => request.path === '/api-2.0/contexts/me/')).toHaveLength(2);
   });
 
@@ -149,7 +158,11 @@ describe('App auth flows', () => {
   it('shows a duplicate email under the email field', async () => {
     const { fetch } = server({
       'POST /api-2.0/auth/signup/': json(
-        { detail: 'Check the form.', code: 'email_taken', field_errors: { email: ['An account with this email already exists. Log in instead.'] } },
+        {
+          detail: 'Check the form.',
+          code: 'email_taken',
+          field_errors: { email: ['An account with this email already exists. Log in instead.'] },
+        },
         400,
       ),
     });
@@ -158,7 +171,9 @@ describe('App auth flows', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('An account with this email already exists. Log in instead.')).toBeTruthy();
+    expect(
+      await screen.findByText('An account with this email already exists. Log in instead.'),
+    ).toBeTruthy();
   });
 
   it('logs out from the user menu and goes home', async () => {
@@ -172,9 +187,9 @@ describe('App auth flows', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(requests.some((request) => request.method === 'POST' && request.path === '/api-2.0/auth/logout/')).toBe(
-      true,
-    );
+    expect(
+      requests.some((request) => request.method === 'POST' && request.path === '/api-2.0/auth/logout/'),
+    ).toBe(true);
   });
 
   it('sends a logged-in user straight on from the login page', async () => {

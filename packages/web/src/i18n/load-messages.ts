@@ -12,9 +12,9 @@ export const FALLBACK_LOCALE = 'en';
  * when needed. English is bundled in the entry so the first render never waits for it.
  */
 const loaders: Record<string, () => Promise<Partial<Messages>>> = Object.fromEntries(
-  Object.entries(import.meta.glob<Partial<Messages>>(['./messages/*.json', '!./messages/en.json'], { import: 'default' })).map(
-    ([path, load]) => [path.replace('./messages/', '').replace('.json', ''), load],
-  ),
+  Object.entries(
+    import.meta.glob<Partial<Messages>>(['./messages/*.json', '!./messages/en.json'], { import: 'default' }),
+  ).map(([path, load]) => [path.replace('./messages/', '').replace('.json', ''), load]),
 );
 
 /** The best file for a BCP 47 locale: the full tag (`pt-BR`), then the language (`pt`), then English. */

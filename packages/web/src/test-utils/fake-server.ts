@@ -68,7 +68,12 @@ export function userContext(me: AnonymousMe | AuthenticatedMe = anonymousMe): Us
     visiting: { visitor_uuid: 'visitor-1', first_visit_time: '2025-01-01T00:00:00Z' },
     request: { language: 'en', locale: 'en_US', price_country: 'US', currency: 'USD', display_type: null },
     Config: {
-      brand: { name: 'Lectern', business_name: 'Lectern Business', has_organization: false, is_enterprise_china: false },
+      brand: {
+        name: 'Lectern',
+        business_name: 'Lectern Business',
+        has_organization: false,
+        is_enterprise_china: false,
+      },
       price_country: {
         id: 'US',
         currency_formatter: {

@@ -11,20 +11,36 @@ import { englishMessages } from '../i18n/load-messages';
 import { ApiClient } from '../platform/api';
 
 function testClients(fetch: typeof globalThis.fetch) {
-  const api = new ApiClient({ fetch, cookies: () => 'csrftoken=test-csrf', navigatorLanguage: () => 'en-US' });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const api = new ApiClient({
+    fetch,
+    cookies: () => 'csrftoken=test-csrf',
+    navigatorLanguage: () => 'en-US',
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return { api, queryClient };
 }
 
 /** Renders a component inside the app's providers, with an already loaded user context. */
 export function renderWithProviders(
   ui: ReactNode,
-  { fetch, context, path = '/' }: { fetch: typeof globalThis.fetch; context?: UserContextResponse; path?: string },
+  {
+    fetch,
+    context,
+    path = '/',
+  }: { fetch: typeof globalThis.fetch; context?: UserContextResponse; path?: string },
 ) {
   const { api, queryClient } = testClients(fetch);
   if (context) queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
   const result = render(
-    <AppProviders api={api} queryClient={queryClient} locale="en-US" messages={englishMessages} mantineEnv="test">
+    <AppProviders
+      api={api}
+      queryClient={queryClient}
+      locale="en-US"
+      messages={englishMessages}
+      mantineEnv="test"
+    >
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </AppProviders>,
   );

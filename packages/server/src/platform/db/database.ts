@@ -79,6 +79,20 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await waitUntilIdle(pool, 5_000);
+      await pool.end();
+    },
   };
+}
+
+/**
+ * Shutdown waits for queries still running (a handler whose client hung up keeps working),
+ * so the pool is not ended under them; after `timeoutMs` it ends anyway.
+ */
+async function waitUntilIdle(pool: pg.Pool, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (pool.totalCount - pool.idleCount + pool.waitingCount > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

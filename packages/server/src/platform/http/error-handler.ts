@@ -39,12 +39,14 @@ export function fieldErrorsFromIssues(issues: readonly ZodIssue[], prefix = ''):
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys ?? []) add(base ? `${base}.${key}` : key, 'Unknown field.');
     } else if (issue.code === 'invalid_type' && issue.input === undefined) {
+      // zod's own wording for a missing value is "Invalid input: expected string, received undefined".
+      const message = issue.message ?? 'Invalid input';
       add(
         base || 'non_field_errors',
-        issue.message.startsWith('Invalid input') ? 'This field is required.' : issue.message,
+        message.startsWith('Invalid input') ? 'This field is required.' : message,
       );
     } else {
-      add(base || 'non_field_errors', issue.message);
+      add(base || 'non_field_errors', issue.message ?? 'This value is not valid.');
     }
   }
   return fieldErrors;

@@ -2,7 +2,7 @@
 export interface ZodIssue {
   code: string;
   path: PropertyKey[];
-  message: string;
+  message?: string;
   input?: unknown;
   keys?: string[];
 }

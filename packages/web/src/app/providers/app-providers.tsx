@@ -20,7 +20,14 @@ export interface AppProvidersProps {
 }
 
 /** Everything a page needs around it: API client, query cache, messages, theme, user context. */
-export function AppProviders({ api, queryClient, locale, messages, mantineEnv, children }: AppProvidersProps) {
+export function AppProviders({
+  api,
+  queryClient,
+  locale,
+  messages,
+  mantineEnv,
+  children,
+}: AppProvidersProps) {
   return (
     <ApiClientProvider client={api}>
       <QueryClientProvider client={queryClient}>

@@ -6,7 +6,9 @@ import { lazyPage } from '../start-up/lazy-page';
  */
 export const pages = {
   home: lazyPage('home', () => import('../../features/home/home-page').then((module) => module.HomePage)),
-  login: lazyPage('auth.login', () => import('../../features/auth/login-page').then((module) => module.LoginPage)),
+  login: lazyPage('auth.login', () =>
+    import('../../features/auth/login-page').then((module) => module.LoginPage),
+  ),
   signup: lazyPage('auth.signup', () =>
     import('../../features/auth/signup-page').then((module) => module.SignupPage),
   ),

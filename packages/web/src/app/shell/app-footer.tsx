@@ -15,13 +15,16 @@ export function AppFooter() {
   const [params] = useSearchParams();
   // Platform §2: the mobile app's webview has its own consent screen.
   const inMobileApp =
-    params.get('display_type') === MOBILE_APP_DISPLAY_TYPE || request?.display_type === MOBILE_APP_DISPLAY_TYPE;
+    params.get('display_type') === MOBILE_APP_DISPLAY_TYPE ||
+    request?.display_type === MOBILE_APP_DISPLAY_TYPE;
 
   return (
     <footer className={classes.footer}>
       <Container size="lg">
         <Group justify="space-between" gap="md">
-          <Text size="sm">{intl.formatMessage({ id: 'shell.copyright' }, { year: String(YEAR), brand: brandName })}</Text>
+          <Text size="sm">
+            {intl.formatMessage({ id: 'shell.copyright' }, { year: String(YEAR), brand: brandName })}
+          </Text>
           {!inMobileApp && (
             <Anchor component="button" type="button" size="sm" onClick={openConsentCenter}>
               {intl.formatMessage({ id: 'shell.cookieSettings' })}

@@ -9,7 +9,11 @@ export const CART_PATH = '/cart/';
 export function CartLink({ count }: { count: number }) {
   const intl = useIntl();
   return (
-    <Link to={CART_PATH} className={classes.cartLink} aria-label={intl.formatMessage({ id: 'shell.cart' }, { count })}>
+    <Link
+      to={CART_PATH}
+      className={classes.cartLink}
+      aria-label={intl.formatMessage({ id: 'shell.cart' }, { count })}
+    >
       <CartIcon />
       <span className={classes.cartBadge} aria-hidden="true" data-testid="cart-count">
         {intl.formatNumber(count)}

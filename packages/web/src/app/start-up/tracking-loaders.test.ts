@@ -1,10 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userContext } from '../../test-utils/fake-server';
-import { allowedLoaders, startTrackingTools, TRACKING_LOADERS, type TrackingLoader } from './tracking-loaders';
+import {
+  allowedLoaders,
+  startTrackingTools,
+  TRACKING_LOADERS,
+  type TrackingLoader,
+} from './tracking-loaders';
 
 function contextWith(external: boolean, marketing: boolean) {
   const context = userContext();
-  context.Config!.third_party = { external_sources_enabled: external, third_party_marketing_enabled: marketing };
+  context.Config!.third_party = {
+    external_sources_enabled: external,
+    third_party_marketing_enabled: marketing,
+  };
   return context;
 }
 

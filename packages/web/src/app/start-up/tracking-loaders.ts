@@ -28,7 +28,8 @@ export type Scheduler = (task: () => void) => void;
 
 export const afterDelayWhenIdle: Scheduler = (task) => {
   setTimeout(() => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: TRACKING_IDLE_TIMEOUT_MS });
+    if ('requestIdleCallback' in window)
+      window.requestIdleCallback(task, { timeout: TRACKING_IDLE_TIMEOUT_MS });
     else task();
   }, TRACKING_START_DELAY_MS);
 };
@@ -42,7 +43,8 @@ export function allowedLoaders(
   if (!thirdParty?.external_sources_enabled) return [];
   return loaders.filter(
     (loader) =>
-      (!loader.marketing || thirdParty.third_party_marketing_enabled) && (loader.shouldLoad?.(context) ?? true),
+      (!loader.marketing || thirdParty.third_party_marketing_enabled) &&
+      (loader.shouldLoad?.(context) ?? true),
   );
 }
 

@@ -30,7 +30,11 @@ export function userContextQuery(api: ApiClient) {
 }
 
 /** Saves the user's time zone and puts the updated `me` into the cached context. */
-export async function saveTimeZone(api: ApiClient, queryClient: QueryClient, timeZone: string): Promise<void> {
+export async function saveTimeZone(
+  api: ApiClient,
+  queryClient: QueryClient,
+  timeZone: string,
+): Promise<void> {
   const body: UpdateMeBody = { time_zone: timeZone };
   const { me } = await api.patch<{ me: AuthenticatedMe }>('/users/me/', body);
   queryClient.setQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY, (context) =>
@@ -45,5 +49,7 @@ export async function saveTimeZone(api: ApiClient, queryClient: QueryClient, tim
 export async function refreshAfterAuthChange(api: ApiClient, queryClient: QueryClient): Promise<void> {
   api.clearCache();
   await queryClient.fetchQuery({ ...userContextQuery(api), staleTime: 0 });
-  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== USER_CONTEXT_QUERY_KEY[0] });
+  await queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== USER_CONTEXT_QUERY_KEY[0],
+  });
 }

@@ -1,7 +1,13 @@
 import { INVALID_CREDENTIALS_MESSAGE } from '@lectern/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { authenticatedMe, fakeServer, json, userContext, type FakeHandler } from '../../test-utils/fake-server';
+import {
+  authenticatedMe,
+  fakeServer,
+  json,
+  userContext,
+  type FakeHandler,
+} from '../../test-utils/fake-server';
 import { renderWithProviders } from '../../test-utils/render';
 import { LoginForm } from './login-form';
 
@@ -54,7 +60,11 @@ describe('LoginForm', () => {
   it('puts field errors under their fields', async () => {
     renderLogin(
       json(
-        { detail: 'Check the form.', code: 'validation_error', field_errors: { email: ['This email is blocked.'] } },
+        {
+          detail: 'Check the form.',
+          code: 'validation_error',
+          field_errors: { email: ['This email is blocked.'] },
+        },
         400,
       ),
     );

@@ -7,7 +7,9 @@ import classes from './course-card.module.css';
 /** A catalog card: image, title (the link), instructors, rating, price. */
 export function CourseCard({ course }: { course: CourseSummary }) {
   const intl = useIntl();
-  const instructors = intl.formatList(course.visible_instructors.map((instructor) => instructor.display_name));
+  const instructors = intl.formatList(
+    course.visible_instructors.map((instructor) => instructor.display_name),
+  );
   return (
     <Card component="article" withBorder radius="md" padding="md" className={classes.card}>
       <Card.Section>

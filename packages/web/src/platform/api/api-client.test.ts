@@ -88,7 +88,9 @@ describe('ApiClient headers', () => {
 
   it('turns ud_cache_* cookies into headers', async () => {
     const { fetch, calls } = fakeFetch();
-    await client(fetch, { cookies: () => 'ud_cache_price_country=BR; ud_cache_brand=US; ud_other=1' }).get('/x/');
+    await client(fetch, { cookies: () => 'ud_cache_price_country=BR; ud_cache_brand=US; ud_other=1' }).get(
+      '/x/',
+    );
     expect(headersOf(calls[0])).toMatchObject({ 'X-Ud-Cache-Price-Country': 'BR', 'X-Ud-Cache-Brand': 'US' });
     expect(Object.keys(headersOf(calls[0]))).not.toContain('X-Ud-Other');
   });

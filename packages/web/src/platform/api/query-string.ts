@@ -14,7 +14,8 @@ export function serializeQuery(params: QueryParams | undefined): string {
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
     if (isArray(value)) {
-      for (const item of value) pairs.push(`${encodeURIComponent(key)}[]=${encodeURIComponent(scalar(item))}`);
+      for (const item of value)
+        pairs.push(`${encodeURIComponent(key)}[]=${encodeURIComponent(scalar(item))}`);
     } else {
       pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(scalar(value))}`);
     }
