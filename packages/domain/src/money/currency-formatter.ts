@@ -12,7 +12,22 @@ export interface CurrencyFormatterInfo {
   scale: number;
 }
 
+// Building an Intl formatter is costly and the answer never changes for a pair, so keep it.
+const MAX_CACHED = 500;
+const cache = new Map<string, CurrencyFormatterInfo>();
+
 export function currencyFormatterInfo(currency: CurrencyCode, locale = 'en-US'): CurrencyFormatterInfo {
+  const key = `${currency}|${locale}`;
+  let info = cache.get(key);
+  if (!info) {
+    info = describeCurrencyFormat(currency, locale);
+    if (cache.size >= MAX_CACHED) cache.clear(); // locales come from requests: stay bounded
+    cache.set(key, info);
+  }
+  return info;
+}
+
+function describeCurrencyFormat(currency: CurrencyCode, locale: string): CurrencyFormatterInfo {
   const scale = minorUnitExponent(currency);
   const parts = new Intl.NumberFormat(locale, {
     style: 'currency',

@@ -71,13 +71,24 @@ export function resolveFormatLocale(locale: string): string {
   return 'en-US';
 }
 
+// Intl formatters are costly to build and immutable, so one per currency and locale is kept.
+const MAX_CACHED = 500;
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** Formats for display with Intl, using the currency's own number of decimals. */
 export function formatMoney(value: Money, locale = 'en-US'): string {
-  const exponent = minorUnitExponent(value.currency);
-  return new Intl.NumberFormat(resolveFormatLocale(locale), {
-    style: 'currency',
-    currency: value.currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(toMajorUnits(value));
+  const key = `${value.currency}|${locale}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const exponent = minorUnitExponent(value.currency);
+    formatter = new Intl.NumberFormat(resolveFormatLocale(locale), {
+      style: 'currency',
+      currency: value.currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    });
+    if (formatters.size >= MAX_CACHED) formatters.clear(); // locales come from requests: stay bounded
+    formatters.set(key, formatter);
+  }
+  return formatter.format(toMajorUnits(value));
 }
