@@ -5,13 +5,16 @@ import { sql } from 'drizzle-orm';
 
 const server = await createServer(loadConfig(process.env));
 
-// The floor: same HTTP stack, same pool, one primary-key read.
+// The floor: same HTTP stack, same pool, one primary-key read, prepared like the server's
+// own hot-path queries so the comparison is strict.
+const readOneRow = server.db
+  .select({ id: sql<number>`id`, email: sql<string>`email` })
+  .from(sql`users`)
+  .where(sql`id = ${sql.placeholder('id')}`)
+  .prepare('bench_floor');
 server.app.get('/bench/floor/', async () => {
-  // The shared Database type leaves the driver's result shape unknown; node-postgres has rows.
-  const result = (await server.db.execute(sql`select id, email from users where id = 1`)) as {
-    rows?: unknown[];
-  };
-  return result.rows?.[0] ?? null;
+  const [row] = await readOneRow.execute({ id: 1 });
+  return row ?? null;
 });
 
 const url = await server.listen();

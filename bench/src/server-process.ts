@@ -19,11 +19,21 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 120_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', SERVE], {
-    env: { ...process.env, ...env },
-    // stdin is a lifeline: serve.ts exits when it closes. stderr shows the server's warnings.
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []),
+      '--conditions=source',
+      '--import',
+      'tsx',
+      SERVE,
+    ],
+    {
+      env: { ...process.env, ...env },
+      // stdin is a lifeline: serve.ts exits when it closes. stderr shows the server's warnings.
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
 
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;

@@ -19,5 +19,10 @@ export default defineConfig({
     emptyOutDir: true,
     // The CSP forbids inline scripts and data: URLs are not worth the exception.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      // Modules must run in import order even across chunks: src/platform/strict-csp.ts has
+      // to configure zod before @lectern/domain (in a shared chunk) builds its schemas.
+      output: { strictExecutionOrder: true },
+    },
   },
 });

@@ -1,3 +1,5 @@
+// Must run before @lectern/domain builds its zod schemas (see the module).
+import './platform/strict-csp';
 // Mantine's base styles first, so the app's own CSS modules can override them.
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
@@ -8,12 +10,9 @@ import { createAppRouter } from './app/routing/routes';
 import { loadMessages } from './i18n/load-messages';
 import { createApiClient } from './platform/api';
 import { currentLocale } from './platform/locale';
-import { configureForStrictCsp } from './platform/strict-csp';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
-
-configureForStrictCsp();
 
 const locale = currentLocale();
 const api = createApiClient();

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The CSP has no 'unsafe-eval'. Zod probes `new Function` to decide whether it may compile
- * validators; the probe is caught but still reported as a CSP violation, so turn it off.
- * Must run before the first schema parses.
+ * The CSP has no 'unsafe-eval'. Zod probes `new Function` when an object schema is built
+ * (and the shared schemas are built as soon as @lectern/domain is imported); the probe is
+ * caught but still reported as a CSP violation. Importing this module first, before
+ * anything that imports the domain, turns the probe off.
  */
-export function configureForStrictCsp(): void {
-  z.config({ jitless: true });
-}
+z.config({ jitless: true });

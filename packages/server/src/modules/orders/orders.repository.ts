@@ -3,6 +3,23 @@ import type { Database } from '../../platform/db/database.js';
 import { enrollments, orderLines, orders } from './orders.tables.js';
 
 export function createOrdersRepository(db: Database) {
+  // Part of every signed-in user context.
+  const summaryQuery = db
+    .select({
+      paidOrders: sql<number>`count(distinct ${orders.id})::int`,
+      purchasedCourses: count(orderLines.id),
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.status, 'completed'),
+        gt(orders.totalAmount, 0),
+      ),
+    )
+    .prepare('orders_purchase_summary');
+
   return {
     async insertCompletedOrder(input: {
       userId: number;
@@ -40,14 +57,7 @@ export function createOrdersRepository(db: Database) {
     },
 
     async purchaseSummary(userId: number): Promise<{ paidOrders: number; purchasedCourses: number }> {
-      const [row] = await db
-        .select({
-          paidOrders: sql<number>`count(distinct ${orders.id})::int`,
-          purchasedCourses: count(orderLines.id),
-        })
-        .from(orders)
-        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .where(and(eq(orders.userId, userId), eq(orders.status, 'completed'), gt(orders.totalAmount, 0)));
+      const [row] = await summaryQuery.execute({ userId });
       return {
         paidOrders: Number(row?.paidOrders ?? 0),
         purchasedCourses: Number(row?.purchasedCourses ?? 0),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { organizationMembers, organizations } from './organizations.tables.js';
 
@@ -6,6 +6,15 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export type MemberRole = (typeof organizationMembers.$inferSelect)['role'];
 
 export function createOrganizationsRepository(db: Database) {
+  // Part of every signed-in user context.
+  const membershipOfUser = db
+    .select({ organization: organizations, role: organizationMembers.role })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('organization_membership_of_user');
+
   return {
     async insertOrganization(values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
       const [row] = await db.insert(organizations).values(values).returning();
@@ -16,12 +25,7 @@ export function createOrganizationsRepository(db: Database) {
       await db.insert(organizationMembers).values({ organizationId, userId, role });
     },
     async findMembershipOfUser(userId: number) {
-      const [row] = await db
-        .select({ organization: organizations, role: organizationMembers.role })
-        .from(organizationMembers)
-        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-        .where(eq(organizationMembers.userId, userId))
-        .limit(1);
+      const [row] = await membershipOfUser.execute({ userId });
       return row ?? null;
     },
   };

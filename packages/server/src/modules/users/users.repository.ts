@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { users } from './users.tables.js';
 
@@ -6,9 +6,17 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
 export function createUsersRepository(db: Database) {
+  // The signed-in user is read on nearly every request.
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_by_id');
+
   return {
     async findById(id: number): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await byId.execute({ id });
       return row ?? null;
     },
     async findByEmail(email: string): Promise<UserRow | null> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { sessions } from './sessions.tables.js';
 
@@ -16,6 +16,19 @@ export interface ActiveSession {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function createSessionStore(db: Database, now: () => Date = () => new Date()) {
+  // Runs on every request with a cookie: prepared once, planned once per connection.
+  const findLive = db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_find_live');
+
   return {
     /** Starts a session and returns the token for the cookie. */
     async create(userId: number, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {

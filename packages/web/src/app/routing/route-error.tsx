@@ -1,8 +1,7 @@
-import { Container } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { reportError } from '../../platform/report-error';
-import { ModuleLoadErrorBanner } from '../../ui/module-load-error-banner';
+import { ModuleLoadErrorPage } from '../../ui/module-load-error-page';
 
 /** A page that threw while rendering: report it and offer a reload, keeping the shell. */
 export function RouteError() {
@@ -10,9 +9,5 @@ export function RouteError() {
   useEffect(() => {
     reportError(error, { boundary: 'route' });
   }, [error]);
-  return (
-    <Container size="lg" py="xl">
-      <ModuleLoadErrorBanner />
-    </Container>
-  );
+  return <ModuleLoadErrorPage />;
 }

@@ -13,9 +13,17 @@ export function UserMenu({ me }: { me: AuthenticatedMe }) {
   const intl = useIntl();
   const logout = useLogout();
   return (
-    <Menu position="bottom-end" width={200}>
+    // No focus placeholder: Mantine's is a non-item child of role=menu (axe: aria-required-children).
+    // No portal: the dropdown stays inside the header's nav landmark.
+    <Menu
+      position="bottom-end"
+      width={200}
+      shadow="md"
+      withInitialFocusPlaceholder={false}
+      withinPortal={false}
+    >
       <Menu.Target>
-        <Button variant="subtle" rightSection={<ChevronDownIcon />} loading={logout.isPending}>
+        <Button variant="default" rightSection={<ChevronDownIcon />} loading={logout.isPending}>
           {displayNameOf(me)}
         </Button>
       </Menu.Target>

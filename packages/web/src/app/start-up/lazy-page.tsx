@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { reportError } from '../../platform/report-error';
-import { ModuleLoadErrorBanner } from '../../ui/module-load-error-banner';
+import { ModuleLoadErrorPage } from '../../ui/module-load-error-page';
 import { markModule } from './module-status';
 
 export interface LazyPageOptions {
@@ -27,7 +27,7 @@ export function lazyPage(
     } catch (error) {
       markModule(name, 'failed');
       report(error, { module: name });
-      return { default: ModuleLoadErrorBanner };
+      return { default: ModuleLoadErrorPage };
     }
   });
 }

@@ -1,9 +1,8 @@
-import { Container } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
-import { ModuleLoadErrorBanner } from '../../ui/module-load-error-banner';
+import { ModuleLoadErrorPage } from '../../ui/module-load-error-page';
 import { PageLoader } from '../../ui/page-loader';
 import { useUserContext } from '../user-context/user-context-provider';
 import { saveTimeZone, userContextQuery } from '../user-context/user-context-query';
@@ -55,15 +54,5 @@ export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: St
   // The query cache tells its subscribers a moment after start-up has the data; wait for the
   // provider to have it too, since pages read it unconditionally.
   if (phase === 'ready' && isLoaded) return children;
-  return (
-    <main>
-      {phase === 'starting' ? (
-        <PageLoader />
-      ) : (
-        <Container size="lg" py="xl">
-          <ModuleLoadErrorBanner />
-        </Container>
-      )}
-    </main>
-  );
+  return <main>{phase === 'starting' ? <PageLoader /> : <ModuleLoadErrorPage />}</main>;
 }

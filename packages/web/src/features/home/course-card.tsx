@@ -24,7 +24,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Title order={3} size="h5" lineClamp={2}>
-          <Anchor component={Link} to={course.url} c="inherit" className={classes.titleLink}>
+          <Anchor component={Link} to={course.url} c="inherit" fw={700} className={classes.titleLink}>
             {course.title}
           </Anchor>
         </Title>
