@@ -47,16 +47,7 @@ export function createSessionStore(db: Database, now: () => Date = () => new Dat
     async resolve(token: string): Promise<ActiveSession | null> {
       const id = hashToken(token);
       const current = now();
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          expiresAt: sessions.expiresAt,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, current)))
-        .limit(1);
+      const [row] = await findLive.execute({ id, now: current });
       if (!row) return null;
       if (current.getTime() - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
         const expiresAt = new Date(current.getTime() + SESSION_TTL_MS);
