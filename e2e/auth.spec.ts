@@ -6,6 +6,10 @@ test('sign up, log out, then log in and out as the demo learner', async ({ page 
   await page.goto('/join/signup-popup/');
   await signUp(page, user);
   await expect(userMenuButton(page, user.firstName)).toBeVisible();
+  // Start-up step 2 (platform §4): a new account gets the browser's time zone.
+  await expect
+    .poll(async () => (await (await page.request.get('/api-2.0/contexts/me/?me=True')).json()).me.time_zone)
+    .toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
 
   await logOut(page, user.firstName);
 

@@ -11,3 +11,4 @@ export * from './context/user-context.js';
 export * from './money/country-currency.js';
 export * from './money/currency-formatter.js';
 export * from './organization/organization-permissions.js';
+export * from './catalog/course-list.js';

@@ -1,3 +1,4 @@
+import type { CourseListResponse } from '@lectern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserContextService } from '../user-context/user-context.service.js';
@@ -27,21 +28,25 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
   userContext: UserContextService;
 }> = async (app, { catalog, userContext }) => {
-  app.get('/api-2.0/courses/', { schema: { querystring: listQuery } }, async (request) => {
-    const { page, page_size: size, category, search } = request.query;
-    const pricing = await userContext.pricingContextOf(request);
-    const { count, results } = await catalog.listCourses(
-      { categorySlug: category, search: search || undefined },
-      { number: page, size },
-      pricing.currency,
-      pricing.intlLocale,
-    );
-    const hasNext = page * size < count;
-    return {
-      count,
-      next: hasNext ? pageLink(request.url, page + 1) : null,
-      previous: page > 1 ? pageLink(request.url, page - 1) : null,
-      results,
-    };
-  });
+  app.get(
+    '/api-2.0/courses/',
+    { schema: { querystring: listQuery } },
+    async (request): Promise<CourseListResponse> => {
+      const { page, page_size: size, category, search } = request.query;
+      const pricing = await userContext.pricingContextOf(request);
+      const { count, results } = await catalog.listCourses(
+        { categorySlug: category, search: search || undefined },
+        { number: page, size },
+        pricing.currency,
+        pricing.intlLocale,
+      );
+      const hasNext = page * size < count;
+      return {
+        count,
+        next: hasNext ? pageLink(request.url, page + 1) : null,
+        previous: page > 1 ? pageLink(request.url, page - 1) : null,
+        results,
+      };
+    },
+  );
 };

@@ -1,21 +1,6 @@
-import { formatMoney, money, type CurrencyCode, type Money } from '@lectern/domain';
+import { formatMoney, money, type CourseSummary, type CurrencyCode, type Money } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
 import { createCatalogRepository, type CourseListFilter } from './catalog.repository.js';
-
-export interface CourseSummary {
-  id: number;
-  title: string;
-  headline: string;
-  url: string;
-  image_url: string | null;
-  visible_instructors: { display_name: string }[];
-  avg_rating_recent: number;
-  num_reviews: number;
-  num_subscribers: number;
-  primary_category: { title: string };
-  price: Money;
-  price_text: string;
-}
 
 export const courseUrl = (slug: string) => `/course/${slug}/`;
 

@@ -1,4 +1,5 @@
 import {
+  isValidTimeZone,
   USER_CONTEXT_FLAGS,
   type AuthenticatedMe,
   type UpdateMeBody,
@@ -6,6 +7,7 @@ import {
 } from '@lectern/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../platform/api';
+import { reportError } from '../../platform/report-error';
 
 export const USER_CONTEXT_QUERY_KEY = ['user-context'] as const;
 
@@ -48,7 +50,15 @@ export async function saveTimeZone(
  */
 export async function refreshAfterAuthChange(api: ApiClient, queryClient: QueryClient): Promise<void> {
   api.clearCache();
-  await queryClient.fetchQuery({ ...userContextQuery(api), staleTime: 0 });
+  const context = await queryClient.fetchQuery({ ...userContextQuery(api), staleTime: 0 });
+  // A fresh signup (or an account that never had one) gets the browser's time zone now,
+  // as page start-up would on the next full load (platform §4, step 2).
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (context.me?.is_authenticated && !context.me.time_zone && timeZone && isValidTimeZone(timeZone)) {
+    await saveTimeZone(api, queryClient, timeZone).catch((error: unknown) =>
+      reportError(error, { step: 'save-time-zone' }),
+    );
+  }
   await queryClient.invalidateQueries({
     predicate: (query) => query.queryKey[0] !== USER_CONTEXT_QUERY_KEY[0],
   });

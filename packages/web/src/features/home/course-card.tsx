@@ -1,7 +1,7 @@
 import { Anchor, AspectRatio, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { CourseSummary } from './course-types';
+import type { CourseSummary } from '@lectern/domain';
 import classes from './course-card.module.css';
 
 /** A catalog card: image, title (the link), instructors, rating, price. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../platform/api';
-import type { CourseListResponse } from './course-types';
+import type { CourseListResponse } from '@lectern/domain';
 
 export const HOME_PAGE_SIZE = 12;
 
