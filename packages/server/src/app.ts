@@ -61,7 +61,18 @@ export async function createServer(
 ): Promise<LecternServer> {
   const database: DatabaseHandle = await openDatabase(config.database);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // People starting the demo in a terminal read lines, not JSON; production logs stay JSON.
+      ...(config.env === 'development' && process.stdout.isTTY
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Paths like /api-2.0/x or /api-2.0//x/ still reach their route, where the API path
@@ -84,8 +95,12 @@ export async function createServer(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  let shuttingDown = false;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A request that was in flight when shutdown began must not keep its keep-alive
+    // connection (and so the whole server) open once it is answered.
+    if (shuttingDown) reply.header('connection', 'close');
   });
   registerErrorHandler(app);
   registerRequestTimeout(app, REQUEST_TIMEOUT_MS);
@@ -96,7 +111,6 @@ export async function createServer(
   await registerSecurityHeaders(app, { production: config.isProduction });
   await app.register(compress, { threshold: 1024 });
   registerHttpMetrics(app, metrics);
-  let shuttingDown = false;
   registerHealthRoutes(app, { ping: database.ping, isShuttingDown: () => shuttingDown });
   registerCsrf(app, { secureCookies });
   const sessions = createSessionStore(database.db);

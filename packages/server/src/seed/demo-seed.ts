@@ -118,7 +118,11 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     await organizations.addMember(acme.id, owner.id, 'owner');
     await organizations.addMember(acme.id, admin.id, 'admin');
 
-    log.info({ courses: inserted.length }, 'seeded demo data');
+    log.info(
+      `seeded demo data: ${inserted.length} courses; log in as ${Object.values(DEMO_ACCOUNTS)
+        .map((account) => account.email)
+        .join(', ')} with password "${DEMO_PASSWORD}"`,
+    );
     return true;
   });
 }

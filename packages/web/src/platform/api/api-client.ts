@@ -12,7 +12,12 @@ export const API_TIMEOUT_MS = 60_000;
  * Where a path is rooted (platform §7): `api` is the JSON API under `/api-2.0`, `root` is
  * the site root for token-protected calls such as `/payment/...`.
  */
-export const API_BASES = { api: '/api-2.0', root: '' } as const;
+export const API_BASES = {
+  api: '/api-2.0',
+  root: '',
+  paymentsAdmin: '/tapen/api-2.0',
+  organizationAnalytics: '/organization-analytics',
+} as const;
 export type ApiBase = keyof typeof API_BASES;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
