@@ -1,4 +1,5 @@
 import type { CurrencyCode } from '../money/currencies.js';
+import type { CurrencyFormatterInfo } from '../money/currency-formatter.js';
 
 /**
  * The response of `GET /api-2.0/contexts/me/` (platform §3, §7). Each top-level key is
@@ -76,16 +77,6 @@ export interface RequestInfo {
   display_type: string | null;
 }
 
-export interface CurrencyFormatter {
-  currency: CurrencyCode;
-  symbol: string;
-  locale: string;
-  decimal: string;
-  group: string;
-  pattern: string;
-  scale: number;
-}
-
 export interface ConfigInfo {
   brand: {
     name: string;
@@ -93,7 +84,7 @@ export interface ConfigInfo {
     has_organization: boolean;
     is_enterprise_china: boolean;
   };
-  price_country: { id: string; currency_formatter: CurrencyFormatter };
+  price_country: { id: string; currency_formatter: CurrencyFormatterInfo };
   urls: { root: string; help: string };
   third_party: { external_sources_enabled: boolean; third_party_marketing_enabled: boolean };
   env: 'development' | 'test' | 'production';

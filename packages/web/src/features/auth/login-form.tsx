@@ -1,17 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@lectern/domain';
+import { loginSchema } from '@lectern/domain';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { z } from 'zod';
 import { useApiClient } from '../../platform/api';
+import { useApiForm } from '../../platform/forms';
+import { FormErrorAlert } from '../../ui/form-error-alert';
 import { login } from './auth-api';
-import { FormErrorAlert } from './form-error-alert';
-import { applyServerErrors } from './server-errors';
-
-type LoginFields = z.input<typeof loginSchema>;
-const FIELDS = ['email', 'password'] as const;
 
 export interface LoginFormProps {
   /** Runs after the server accepted the credentials; the button spins until it settles. */
@@ -22,30 +15,19 @@ export interface LoginFormProps {
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const api = useApiClient();
   const intl = useIntl();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form, formError, onSubmit } = useApiForm({
+    schema: loginSchema,
+    defaultValues: { email: '', password: '' },
+    submit: (input) => login(api, input),
+    onSuccess,
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFields, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-  });
-
-  const submit = handleSubmit(async (input) => {
-    setFormError(null);
-    try {
-      await login(api, input);
-    } catch (error) {
-      setFormError(applyServerErrors(error, FIELDS, setError));
-      return;
-    }
-    await onSuccess();
-  });
+  } = form;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FormErrorAlert message={formError} />
         <TextInput

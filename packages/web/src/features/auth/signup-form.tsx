@@ -1,17 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, signupSchema, type SignupInput } from '@lectern/domain';
+import { PASSWORD_MIN_LENGTH, signupSchema } from '@lectern/domain';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { z } from 'zod';
 import { useApiClient } from '../../platform/api';
+import { useApiForm } from '../../platform/forms';
+import { FormErrorAlert } from '../../ui/form-error-alert';
 import { signup } from './auth-api';
-import { FormErrorAlert } from './form-error-alert';
-import { applyServerErrors } from './server-errors';
-
-type SignupFields = z.input<typeof signupSchema>;
-const FIELDS = ['name', 'email', 'password'] as const;
 
 export interface SignupFormProps {
   /** Runs after the account was created (and the user logged in). */
@@ -22,30 +15,19 @@ export interface SignupFormProps {
 export function SignupForm({ onSuccess }: SignupFormProps) {
   const api = useApiClient();
   const intl = useIntl();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form, formError, onSubmit } = useApiForm({
+    schema: signupSchema,
+    defaultValues: { name: '', email: '', password: '' },
+    submit: (input) => signup(api, input),
+    onSuccess,
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignupFields, unknown, SignupInput>({
-    resolver: zodResolver(signupSchema),
-    defaultValues: { name: '', email: '', password: '' },
-  });
-
-  const submit = handleSubmit(async (input) => {
-    setFormError(null);
-    try {
-      await signup(api, input);
-    } catch (error) {
-      setFormError(applyServerErrors(error, FIELDS, setError));
-      return;
-    }
-    await onSuccess();
-  });
+  } = form;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FormErrorAlert message={formError} />
         <TextInput

@@ -1,6 +1,6 @@
 import { GENERIC_API_ERROR_MESSAGE } from '@lectern/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../platform/api';
+import { isApiError } from '../api';
 
 /**
  * Puts a failed submit on the form: `field_errors` for fields the form has go under those
