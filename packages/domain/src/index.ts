@@ -12,3 +12,8 @@ export * from './money/country-currency.js';
 export * from './money/currency-formatter.js';
 export * from './organization/organization-permissions.js';
 export * from './catalog/course-list.js';
+export * from './coupons/coupon-code.js';
+export * from './coupons/coupon-rules.js';
+export * from './cart/cart-totals.js';
+export * from './cart/cart-contract.js';
+export * from './pricing/price-contract.js';

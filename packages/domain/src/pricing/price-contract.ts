@@ -1,0 +1,46 @@
+import type { CurrencyCode } from '../money/currencies.js';
+
+/** A money amount as the API sends it: integer minor units plus the text to show. */
+export interface ApiPrice {
+  amount: number;
+  currency: CurrencyCode;
+  /** Formatted for the request's locale (platform §5), e.g. "$19.99", "¥3,000", "Free". */
+  price_string: string;
+}
+
+export const PRICING_FIELDS = [
+  'price',
+  'discount_price',
+  'list_price',
+  'price_detail',
+  'price_serve_tracking_id',
+] as const;
+export type PricingField = (typeof PRICING_FIELDS)[number];
+
+/** Platform §7: at most 10 course ids per pricing request. */
+export const PRICING_MAX_COURSE_IDS = 10;
+/** Platform §9: the browser waits 250 ms to batch price requests, 10 courses per batch. */
+export const PRICING_BATCH_DELAY_MS = 250;
+export const PRICING_BATCH_SIZE = 10;
+
+/** One course's prices in `GET /api-2.0/pricing/`; only the requested fields are present. */
+export interface CoursePricing {
+  /** What the visitor pays now (after the best automatic discount, if any). */
+  price?: ApiPrice;
+  /** The discounted price when a discount applies, else null. */
+  discount_price?: ApiPrice | null;
+  /** The undiscounted price. */
+  list_price?: ApiPrice;
+  price_detail?: { list_price: ApiPrice; discount_percent: number; discount_code: string | null } | null;
+  /** An id the browser echoes in tracking events to tie a view to the prices served. */
+  price_serve_tracking_id?: string;
+}
+
+/** `GET /api-2.0/pricing/?course_ids=1,2&fields[pricing_result]=price,list_price` */
+export interface PricingResponse {
+  /** Keyed by course id (as a string, JSON object keys). */
+  courses: Record<string, CoursePricing>;
+}
+
+/** Course price entry in the browser (platform §3). */
+export type CoursePriceStatus = 'loading' | 'loaded' | 'error';
