@@ -48,6 +48,35 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/gateway/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['@lectern/server', '@lectern/server/*', '@lectern/web'],
+          message: 'The sandbox gateway knows nothing of the server or the web app.',
+        },
+      ]),
+    },
+  },
+  {
+    // Only the composition root may start the in-process sandbox; features talk to it over HTTP.
+    files: ['packages/server/src/**'],
+    ignores: [
+      'packages/server/src/main.ts',
+      'packages/server/src/app.ts',
+      'packages/server/src/**/*.test.ts',
+      'packages/server/src/test-support/**',
+    ],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['@lectern/gateway', '@lectern/gateway/*'],
+          message: 'Talk to the payment provider over HTTP through the payments module.',
+        },
+      ]),
+    },
+  },
+  {
     files: ['packages/server/src/platform/**'],
     rules: {
       'no-restricted-imports': restrict([

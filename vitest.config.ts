@@ -34,7 +34,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['packages/server/src/**/*.integration.test.ts'],
+          include: [
+            'packages/gateway/src/**/*.integration.test.ts',
+            'packages/server/src/**/*.integration.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
