@@ -10,6 +10,13 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ['error', { patterns }];
 
+// Flat config replaces (does not merge) a rule set by an earlier block, so the server's
+// blocks each repeat this pattern.
+const noInProcessGateway = {
+  group: ['@lectern/gateway', '@lectern/gateway/*'],
+  message: 'Talk to the payment provider over HTTP through the payments module.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,6 +88,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/modules/**', '../modules/*'], message: 'platform never imports a feature module.' },
+        noInProcessGateway,
       ]),
     },
   },
@@ -93,6 +101,7 @@ export default tseslint.config(
           group: ['../*/*.repository', '../*/*.repository.js', '../*/*.tables', '../*/*.tables.js'],
           message: "Call the other feature's service; its repository and tables are private.",
         },
+        noInProcessGateway,
       ]),
     },
   },
@@ -104,6 +113,7 @@ export default tseslint.config(
           group: ['../*/*.repository', '../*/*.repository.js'],
           message: "Tables may reference other tables for foreign keys, never another feature's repository.",
         },
+        noInProcessGateway,
       ]),
     },
   },
