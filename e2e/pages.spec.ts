@@ -24,6 +24,42 @@ const cases: PageCase[] = [
     ready: (page) => page.getByRole('button', { name: 'Sign up', exact: true }),
   },
   { name: '404', path: '/no-such-page-e2e/', status: 404, ready: (page) => page.getByRole('banner') },
+  {
+    name: 'category',
+    path: '/courses/design/',
+    status: 200,
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Design courses' }),
+  },
+  {
+    name: 'course landing',
+    path: '/course/typescript-from-first-principles/',
+    status: 200,
+    ready: (page) => page.getByRole('button', { name: 'Add to cart' }),
+  },
+  {
+    name: 'cart (visitor)',
+    path: '/cart/',
+    status: 200,
+    ready: (page) => page.getByRole('button', { name: 'Checkout' }),
+  },
+  {
+    name: 'checkout placeholder',
+    path: '/payment/checkout/',
+    status: 200,
+    ready: (page) => page.getByText('Checkout is coming'),
+  },
+  {
+    name: 'my courses (visitor)',
+    path: '/home/my-courses/',
+    status: 200,
+    ready: (page) => page.getByRole('link', { name: 'Log in to see this page' }),
+  },
+  {
+    name: 'credit history (visitor)',
+    path: '/dashboard/credit-history/',
+    status: 200,
+    ready: (page) => page.getByRole('link', { name: 'Log in to see this page' }),
+  },
 ];
 
 for (const { name, path, status, ready } of cases) {

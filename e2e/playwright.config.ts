@@ -12,7 +12,10 @@ function freePort(): string {
   return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
 }
 process.env.LECTERN_E2E_PORT ??= freePort();
+// The server runs the sandbox payment provider in-process on its own port (gateway.spec.ts).
+process.env.LECTERN_E2E_SANDBOX_PORT ??= freePort();
 const port = process.env.LECTERN_E2E_PORT;
+const sandboxPort = process.env.LECTERN_E2E_SANDBOX_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -54,7 +57,7 @@ export default defineConfig({
     // Builds nothing: the root `test:e2e` script runs scripts/build.mjs first.
     command: 'node support/start-server.mjs',
     url: `${baseURL}/readyz`,
-    env: { ...process.env, PORT: port } as Record<string, string>,
+    env: { ...process.env, PORT: port, SANDBOX_PORT: sandboxPort } as Record<string, string>,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -1,7 +1,25 @@
 // autocannon ships no types and @types/autocannon is not installed; this declares only what we use.
 declare module 'autocannon' {
+  /** One request of a sequence; each connection runs the sequence in a loop. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** Called before each send with the connection's context; returns the request to send. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
+  }
+
   export interface Options {
     url: string;
+    /** A sequence of requests instead of one; the context resets at the start of each loop. */
+    requests?: Request[];
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -3,15 +3,15 @@ import { dirname } from 'node:path';
 import type { Measurement } from './measure.js';
 
 export interface Row extends Measurement {
-  /** This scenario's requests/s divided by the floor's, measured in the same run. */
+  /** This scenario's requests/s divided by its floor's (read or write), measured in the same run. */
   ratioToFloor: number;
 }
 
-export function toRows(floor: Measurement, measured: Measurement[]): Row[] {
-  return [floor, ...measured].map((m) => ({
-    ...m,
-    ratioToFloor: floor.requestsPerSec > 0 ? m.requestsPerSec / floor.requestsPerSec : 0,
-  }));
+export function toRows(floor: Measurement, measured: Measurement[], writeFloor?: Measurement): Row[] {
+  return [floor, ...measured].map((m) => {
+    const base = m.floor === 'write' && writeFloor ? writeFloor : floor;
+    return { ...m, ratioToFloor: base.requestsPerSec > 0 ? m.requestsPerSec / base.requestsPerSec : 0 };
+  });
 }
 
 export function formatTable(rows: Row[]): string {

@@ -1,13 +1,15 @@
 // npm run bench -w @lectern/bench: a throwaway PostgreSQL, the server in a child process, each
 // scenario under autocannon next to the floor, one table on stdout and bench/results/latest.json.
-// BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50).
+// BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50),
+// BENCH_ONLY (measure only the scenarios whose name contains it, besides the floors).
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { startPostgresCluster } from '../../scripts/postgres-cluster.mjs';
 import { measure, type LoadSettings, type Measurement } from './measure.js';
+import { measureGateway } from './gateway-scenario.js';
 import { formatTable, toRows, writeJson } from './report.js';
-import { floor, scenarios } from './scenarios.js';
+import { floor, scenarios, writeFloor } from './scenarios.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 import { logIn, type Session } from './session.js';
 
@@ -47,6 +49,8 @@ async function main(): Promise<void> {
     // development (not production) so the server migrates and seeds the demo accounts; quiet logs
     // so logging does not dominate the figures.
     const port = String(await freePort());
+    // The server runs the sandbox payment provider in-process on its own port (gateway scenario).
+    const sandboxPort = String(await freePort());
     server = await startServerProcess({
       DATABASE_URL: databaseUrl,
       PORT: port,
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      SANDBOX_PORT: sandboxPort,
     });
     console.log(`server ${server.url}, PostgreSQL ${databaseUrl}`);
 
@@ -63,15 +68,23 @@ async function main(): Promise<void> {
       : undefined;
 
     const measured: Measurement[] = [];
-    for (const scenario of [floor, ...scenarios]) {
+    // BENCH_ONLY=text measures the floors and only the scenarios whose name contains the text.
+    const only = process.env.BENCH_ONLY;
+    for (const scenario of [floor, writeFloor, ...scenarios.filter((s) => !only || s.name.includes(only))]) {
       console.log(
         `measuring ${scenario.name} (${settings.warmup}s warm-up, ${settings.duration}s, ${settings.connections} connections)`,
       );
       measured.push(await measure(server.url, scenario, session, settings));
     }
 
+    measured.push(...(await measureGateway(`http://127.0.0.1:${sandboxPort}`, settings, only)));
+
     const [floorResult, ...rest] = measured;
-    const rows = toRows(floorResult!, rest);
+    const rows = toRows(
+      floorResult!,
+      rest,
+      rest.find((m) => m.scenario === writeFloor.name),
+    );
     console.log(`\n${formatTable(rows)}\n`);
     await writeJson(RESULTS, {
       date: new Date().toISOString(),

@@ -17,6 +17,8 @@ const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanup);
 
 const port = process.env.PORT ?? '3107';
+// The in-process sandbox payment provider gets its own port, never the demo's 3001.
+const sandboxPort = process.env.SANDBOX_PORT ?? '3108';
 const server = spawn(process.execPath, [main], {
   stdio: 'inherit',
   env: {
@@ -26,6 +28,8 @@ const server = spawn(process.execPath, [main], {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    SANDBOX_PORT: sandboxPort,
+    PAYMENTS_PUBLIC_URL: `http://127.0.0.1:${sandboxPort}`,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },

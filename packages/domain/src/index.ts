@@ -16,4 +16,6 @@ export * from './coupons/coupon-code.js';
 export * from './coupons/coupon-rules.js';
 export * from './cart/cart-totals.js';
 export * from './cart/cart-contract.js';
+export * from './cart/cart-messages.js';
 export * from './pricing/price-contract.js';
+export * from './credit/credit-history.js';

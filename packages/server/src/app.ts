@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { startSandbox, type Sandbox } from '@lectern/gateway';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSessionStore } from './platform/auth/session-store.js';
@@ -18,17 +19,27 @@ import { createMetricsRegistry, registerHttpMetrics } from './platform/metrics/m
 import { registerWebApp } from './platform/web/serve-web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthLimits } from './modules/auth/auth.service.js';
+import { cartsRoutes } from './modules/carts/carts.routes.js';
+import { createCartsService } from './modules/carts/carts.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createCouponsService } from './modules/coupons/coupons.service.js';
+import { creditRoutes } from './modules/credit/credit.routes.js';
 import { createCreditService } from './modules/credit/credit.service.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
 import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import type { PaymentGateway } from './modules/payments/payment-gateway.js';
+import { GATEWAY_WEBHOOK_PATH, paymentsRoutes } from './modules/payments/payments.routes.js';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.js';
+import { createStripeGateway } from './modules/payments/stripe-gateway.js';
+import { pricingRoutes } from './modules/pricing/pricing.routes.js';
+import { createPricingService } from './modules/pricing/pricing.service.js';
 import { userContextRoutes } from './modules/user-context/user-context.routes.js';
 import { createUserContextService } from './modules/user-context/user-context.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { seedDemoData } from './seed/demo-seed.js';
 
-export { loadConfig, ConfigError, type AppConfig } from './platform/config/config.js';
+export { loadConfig, ConfigError, productionProblems, type AppConfig } from './platform/config/config.js';
 export { DatabaseUnavailableError } from './platform/db/database.js';
 
 /** JSON bodies of the API are small; anything larger is refused before it is parsed. */
@@ -38,6 +49,8 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export interface LecternServer {
   app: FastifyInstance;
   db: Database;
+  /** The payment adapter and the provider's event subscriptions. */
+  payments: PaymentsService;
   /** Starts listening; resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops taking requests, finishes in-flight ones, closes the database. */
@@ -47,6 +60,8 @@ export interface LecternServer {
 export interface CreateServerOptions {
   /** Overrides of the login and signup limits, for tests of the limits themselves. */
   authLimits?: AuthLimits;
+  /** Another payment gateway than the SDK one built from `config.payments` (tests). */
+  paymentGateway?: PaymentGateway;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -108,7 +123,10 @@ export async function createServer(
   const secureCookies = config.isProduction;
   const metrics = createMetricsRegistry();
   await app.register(cookie);
-  await registerSecurityHeaders(app, { production: config.isProduction });
+  await registerSecurityHeaders(app, {
+    production: config.isProduction,
+    paymentsOrigin: new URL(config.payments.publicUrl).origin,
+  });
   await app.register(compress, { threshold: 1024 });
   registerHttpMetrics(app, metrics);
   registerHealthRoutes(app, { ping: database.ping, isShuttingDown: () => shuttingDown });
@@ -124,13 +142,38 @@ export async function createServer(
   const catalog = createCatalogService(db);
   const userContext = createUserContextService({ config, users, organizations, credit, orders });
   const auth = createAuthService({ users, sessions, limits: options.authLimits });
+  const payments = createPaymentsService({
+    db,
+    gateway: options.paymentGateway ?? createStripeGateway(config.payments),
+    webhookSecret: config.payments.webhookSecret,
+    log: app.log,
+  });
+  const coupons = createCouponsService(db);
+  const pricing = createPricingService({ catalog });
+  const carts = createCartsService({ db, catalog, coupons, credit, orders });
 
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
     registerApiPathGuard(api, { enforce: !config.isProduction });
-    await api.register(authRoutes, { auth, userContext, secureCookies });
+    await api.register(authRoutes, {
+      auth,
+      userContext,
+      secureCookies,
+      // A visitor's cart follows them into their account; a failed merge must not fail the login.
+      onSignedIn: async (request, _reply, userId) => {
+        const visitorId = userContext.visitorIdOf(request);
+        if (!visitorId) return;
+        await carts
+          .mergeVisitorCart(visitorId, userId)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'visitor cart merge failed'));
+      },
+    });
     await api.register(userContextRoutes, { userContext, users });
-    await api.register(catalogRoutes, { catalog, userContext });
+    await api.register(paymentsRoutes, { payments });
+    await api.register(catalogRoutes, { catalog, userContext, orders });
+    await api.register(pricingRoutes, { pricing, userContext });
+    await api.register(creditRoutes, { credit, userContext });
+    await api.register(cartsRoutes, { carts, userContext });
   });
   await registerWebApp(app, { distDir: config.webDistDir });
 
@@ -146,15 +189,30 @@ export async function createServer(
   );
   sessionSweep.unref();
 
+  // Coupon reservations past their expiry already stop counting against usage limits; this
+  // only marks them released. Idle visitor carts (30 days, platform §9) are deleted.
+  const shoppingSweep = setInterval(
+    () => {
+      Promise.all([coupons.expireStaleReservations(), carts.deleteIdleVisitorCarts()]).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'shopping sweep failed'),
+      );
+    },
+    5 * 60 * 1000,
+  );
+  shoppingSweep.unref();
+
   app.addHook('onClose', async () => {
     clearInterval(sessionSweep);
+    clearInterval(shoppingSweep);
     auth.close();
+    carts.close();
     await database.close();
   });
 
   return {
     app,
     db,
+    payments,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address();
@@ -166,5 +224,60 @@ export async function createServer(
       shuttingDown = true;
       await app.close();
     },
+  };
+}
+
+/** The in-process sandbox could not start (its port is taken, most often). */
+export class PaymentsSandboxError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentsSandboxError';
+  }
+}
+
+export interface PaymentsSandbox {
+  sandbox: Sandbox;
+  /** Sends the sandbox's webhooks to this server, once its URL is known. */
+  deliverWebhooksTo(serverUrl: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the sandbox payment provider in this process when the configuration asks for it
+ * (PAYMENTS_API_URL unset), on SANDBOX_PORT. Returns null when the provider runs elsewhere.
+ */
+export async function startPaymentsSandbox(config: AppConfig): Promise<PaymentsSandbox | null> {
+  if (!config.payments.sandbox) return null;
+  const { port } = config.payments.sandbox;
+  let sandbox: Sandbox;
+  try {
+    sandbox = await startSandbox({
+      port,
+      host: config.host,
+      publicUrl: config.payments.publicUrl,
+      secretKey: config.payments.secretKey,
+      publishableKey: config.payments.publishableKey,
+      appOrigins: [new URL(config.publicUrl).origin],
+      testPage: !config.isProduction,
+      logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
+    });
+  } catch (error) {
+    const inUse = error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+    throw new PaymentsSandboxError(
+      inUse
+        ? `the sandbox payment provider's port ${port} is already in use. Set SANDBOX_PORT to another port, or PAYMENTS_API_URL to a running provider.`
+        : `the sandbox payment provider did not start: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  return {
+    sandbox,
+    deliverWebhooksTo(serverUrl) {
+      // Loopback: the sandbox is in this very process.
+      const url = new URL(GATEWAY_WEBHOOK_PATH, serverUrl);
+      if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+      sandbox.addWebhookEndpoint({ url: url.toString(), secret: config.payments.webhookSecret });
+    },
+    close: () => sandbox.close(),
   };
 }

@@ -1,12 +1,35 @@
 #!/usr/bin/env node
-import { ConfigError, DatabaseUnavailableError, createServer, loadConfig } from './app.js';
+import {
+  ConfigError,
+  DatabaseUnavailableError,
+  PaymentsSandboxError,
+  createServer,
+  loadConfig,
+  productionProblems,
+  startPaymentsSandbox,
+  type PaymentsSandbox,
+} from './app.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  const problems = productionProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
   const server = await createServer(config);
-  const url = await server.listen();
+  // The sandbox payment provider runs in this process unless PAYMENTS_API_URL points elsewhere;
+  // it is up before the server answers, and delivers its webhooks once the server's URL is known.
+  let sandbox: PaymentsSandbox | null = null;
+  let url: string;
+  try {
+    sandbox = await startPaymentsSandbox(config);
+    url = await server.listen();
+  } catch (error) {
+    await Promise.all([server.close(), sandbox?.close()]).catch(() => {});
+    throw error;
+  }
+  sandbox?.deliverWebhooksTo(url);
+  if (sandbox) server.app.log.info(`Sandbox payment provider at ${config.payments.publicUrl}`);
   server.app.log.info(
     `${config.brandName} is ready at ${url === `http://localhost:${config.port}` ? config.publicUrl : url}`,
   );
@@ -18,7 +41,7 @@ async function main(): Promise<void> {
     server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // If something hangs, do not wait forever.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    server.close().then(
+    Promise.all([server.close(), sandbox?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         server.app.log.error({ err: error }, 'shutdown failed');
@@ -34,7 +57,7 @@ main().catch((error: unknown) => {
   // Expected start-up failures get one readable line, not a stack trace.
   if (error instanceof ConfigError) {
     console.error(`lectern: ${error.message}`);
-  } else if (error instanceof DatabaseUnavailableError) {
+  } else if (error instanceof DatabaseUnavailableError || error instanceof PaymentsSandboxError) {
     console.error(`lectern: ${error.message}`);
   } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
     console.error(`lectern: port already in use (${error.message}). Set PORT to another port.`);

@@ -1,6 +1,10 @@
 // Browser APIs that jsdom lacks and Mantine needs, and cleanup between tests.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages are lazy chunks and prices wait 250 ms to batch: on a busy machine the default 1 s
+// for findBy/waitFor is too tight.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();
@@ -34,3 +38,9 @@ window.scrollTo = () => {};
 if (!Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
+
+// The cart client caches in localStorage and checkout freezes into sessionStorage.
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});

@@ -21,6 +21,7 @@ export const API_ERROR_CODES = {
   methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
   preconditionFailed: 'precondition_failed',
+  preconditionRequired: 'precondition_required',
   rateLimited: 'rate_limited',
   timeout: 'request_timeout',
   unavailable: 'service_unavailable',

@@ -51,6 +51,11 @@ export interface ListItem {
 export interface DiscountAttempt {
   code: string;
   status: CouponValidity;
+  /**
+   * For a refused code, the sentence of platform §8 the server chose (plain text, e.g.
+   * "BADCODE is invalid, and has been removed."). Absent for `valid`.
+   */
+  detail?: string;
 }
 
 export interface AvailableCoupon {

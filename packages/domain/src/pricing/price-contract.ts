@@ -1,4 +1,5 @@
 import type { CurrencyCode } from '../money/currencies.js';
+import { formatMoney, type Money } from '../money/money.js';
 
 /** A money amount as the API sends it: integer minor units plus the text to show. */
 export interface ApiPrice {
@@ -44,3 +45,16 @@ export interface PricingResponse {
 
 /** Course price entry in the browser (platform §3). */
 export type CoursePriceStatus = 'loading' | 'loaded' | 'error';
+
+/**
+ * An amount as the API sends it, formatted for `locale` (platform §5 fallback chain).
+ * Prices of zero read "Free"; other amounts (credit, savings) pass `freeWhenZero: false`.
+ */
+export function toApiPrice(value: Money, locale: string, options: { freeWhenZero?: boolean } = {}): ApiPrice {
+  const free = (options.freeWhenZero ?? true) && value.amount === 0;
+  return {
+    amount: value.amount,
+    currency: value.currency,
+    price_string: free ? 'Free' : formatMoney(value, locale),
+  };
+}

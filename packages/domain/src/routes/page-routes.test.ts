@@ -1,11 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, safeNextPath } from './page-routes.js';
+import { isKnownPagePath, pagePath, safeNextPath } from './page-routes.js';
 
 describe('isKnownPagePath', () => {
   it('knows the app pages', () => {
     expect(isKnownPagePath('/')).toBe(true);
     expect(isKnownPagePath('/join/login-popup/')).toBe(true);
     expect(isKnownPagePath('/nowhere/')).toBe(false);
+  });
+
+  it('knows the shopping pages, with one segment per parameter', () => {
+    for (const path of [
+      '/courses/development/',
+      '/course/typescript-from-first-principles/',
+      '/cart/',
+      '/payment/checkout/',
+      '/home/my-courses/',
+      '/dashboard/credit-history/',
+    ]) {
+      expect(isKnownPagePath(path), path).toBe(true);
+    }
+    expect(isKnownPagePath('/courses/')).toBe(false);
+    expect(isKnownPagePath('/course/a/b/')).toBe(false);
+    expect(isKnownPagePath('/cart')).toBe(false);
+    expect(isKnownPagePath('/courses/development')).toBe(false);
+  });
+});
+
+describe('pagePath', () => {
+  it('fills and encodes the parameters', () => {
+    expect(pagePath('cart')).toBe('/cart/');
+    expect(pagePath('category', { category: 'development' })).toBe('/courses/development/');
+    expect(pagePath('courseLanding', { slug: 'a b' })).toBe('/course/a%20b/');
+    expect(() => pagePath('courseLanding')).toThrow(/slug/);
   });
 });
 

@@ -7,6 +7,12 @@ export const PAGE_ROUTES = {
   home: '/',
   login: '/join/login-popup/',
   signup: '/join/signup-popup/',
+  category: '/courses/:category/',
+  courseLanding: '/course/:slug/',
+  cart: '/cart/',
+  checkout: '/payment/checkout/',
+  myCourses: '/home/my-courses/',
+  creditHistory: '/dashboard/credit-history/',
 } as const;
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;
@@ -14,6 +20,15 @@ export type PageRouteName = keyof typeof PAGE_ROUTES;
 const compiled = Object.values(PAGE_ROUTES).map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-zA-Z_]+/g, '[^/]+')}$`),
 );
+
+/** Fills a route pattern's `:name` segments (encoded): `pagePath('courseLanding', { slug: 'x' })`. */
+export function pagePath(name: PageRouteName, params: Record<string, string | number> = {}): string {
+  return PAGE_ROUTES[name].replace(/:([a-zA-Z_]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === '') throw new Error(`pagePath(${name}) needs "${key}".`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 /** True when the path (without query) is one of the app's pages. */
 export function isKnownPagePath(pathname: string): boolean {

@@ -2,6 +2,7 @@ import { money } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../platform/db/database.js';
 import { createCatalogService } from '../modules/catalog/catalog.service.js';
+import { createCouponsService } from '../modules/coupons/coupons.service.js';
 import { createCreditService } from '../modules/credit/credit.service.js';
 import { createOrdersService } from '../modules/orders/orders.service.js';
 import { createOrganizationsService } from '../modules/organizations/organizations.service.js';
@@ -117,6 +118,42 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     const acme = await organizations.createOrganization({ name: 'Acme Learning', type: 'Team' });
     await organizations.addMember(acme.id, owner.id, 'owner');
     await organizations.addMember(acme.id, admin.id, 'admin');
+
+    // Discount codes (issue 3): one for everything, one expired, one used up, one for a single
+    // course, and a target price.
+    const coupons = createCouponsService(tx);
+    await coupons.create({
+      code: 'LECTERN10',
+      description: '10% off everything',
+      isPublic: true,
+      discount: { kind: 'percentage', percent: 10 },
+    });
+    await coupons.create({
+      code: 'EXPIRED2020',
+      description: '20% off everything in 2020',
+      discount: { kind: 'percentage', percent: 20 },
+      startsAt: new Date('2020-01-01T00:00:00Z'),
+      endsAt: new Date('2021-01-01T00:00:00Z'),
+    });
+    const soldOut = await coupons.create({
+      code: 'SOLDOUT',
+      description: '90% off, one use only',
+      discount: { kind: 'percentage', percent: 90 },
+      usageLimit: 1,
+    });
+    await coupons.recordPastUse(soldOut.id, admin.id, 'demo-seed-soldout', new Date(Date.now() - 86_400_000));
+    const typescript = inserted.find((course) => course.slug === 'typescript-from-first-principles')!;
+    await coupons.create({
+      code: 'TYPESCRIPT50',
+      description: '50% off TypeScript from First Principles',
+      courseIds: [typescript.id],
+      discount: { kind: 'percentage', percent: 50 },
+    });
+    await coupons.create({
+      code: 'SPRING1299',
+      description: 'Any course at the Tier 1 price',
+      discount: { kind: 'target_price', tierId: tierIds[1]! },
+    });
 
     log.info(
       `seeded demo data: ${inserted.length} courses; log in as ${Object.values(DEMO_ACCOUNTS)

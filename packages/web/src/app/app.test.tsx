@@ -8,6 +8,7 @@ import {
   userContext,
   type FakeHandler,
 } from '../test-utils/fake-server';
+import { fakeCartServer } from '../test-utils/fake-cart-server';
 import { renderApp } from '../test-utils/render';
 
 const course = {
@@ -27,8 +28,24 @@ const course = {
 
 function server(routes: Record<string, FakeHandler | FakeHandler[]> = {}) {
   return fakeServer({
+    ...fakeCartServer().routes,
+    'GET /api-2.0/course-categories/': json({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [{ slug: 'development', title: 'Development' }],
+    }),
     'GET /api-2.0/contexts/me/': json(userContext()),
     'GET /api-2.0/courses/': json({ count: 1, next: null, previous: null, results: [course] }),
+    'GET /api-2.0/pricing/': json({
+      courses: {
+        '1': {
+          price: { amount: 1799, currency: 'USD', price_string: '$17.99' },
+          discount_price: { amount: 1799, currency: 'USD', price_string: '$17.99' },
+          list_price: { amount: 1999, currency: 'USD', price_string: '$19.99' },
+        },
+      },
+    }),
     ...routes,
   });
 }
@@ -43,8 +60,11 @@ describe('App start-up and shell', () => {
     );
     expect(await screen.findByRole('link', { name: 'TypeScript from Scratch' })).toBeTruthy();
     expect(screen.getByText('Grace Hopper and Alan Turing')).toBeTruthy();
-    expect(screen.getByText('$19.99')).toBeTruthy();
+    // The card's price comes from the batched pricing client: discounted, list price struck.
+    expect(await screen.findByText('$17.99')).toBeTruthy();
+    expect(screen.getByText('$19.99').tagName).toBe('P');
     expect(requests.some((request) => request.url === '/api-2.0/courses/?page=1&page_size=12')).toBe(true);
+    expect(requests.filter((request) => request.path === '/api-2.0/pricing/')).toHaveLength(1);
     expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
 
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -1,5 +1,5 @@
 import { isCountryCode, loginSchema, signupSchema } from '@lectern/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../../platform/auth/session.plugin.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
@@ -19,8 +19,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   userContext: UserContextService;
   secureCookies: boolean;
-}> = async (app, { auth, userContext, secureCookies }) => {
-  const respondSignedIn = async (request: FastifyRequest, userId: number) => {
+  /** Runs after a successful login or signup, before the answer (e.g. the visitor's cart merges). */
+  onSignedIn?: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
+}> = async (app, { auth, userContext, secureCookies, onSignedIn }) => {
+  const respondSignedIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    await onSignedIn?.(request, reply, userId);
     request.userId = userId;
     const me = await userContext.authenticatedMe(request);
     return { me };
@@ -35,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     const { user, token } = await auth.signup(request.body, clientOf(request));
     setSessionCookie(reply, token, secureCookies);
     reply.status(201);
-    return respondSignedIn(request, user.id);
+    return respondSignedIn(request, reply, user.id);
   });
 
   app.post('/api-2.0/auth/login/', { schema: { body: loginSchema } }, async (request, reply) => {
@@ -44,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     // A fresh session id on every login prevents session fixation.
     if (previous) await auth.logout(previous);
     setSessionCookie(reply, token, secureCookies);
-    return respondSignedIn(request, user.id);
+    return respondSignedIn(request, reply, user.id);
   });
 
   app.post('/api-2.0/auth/logout/', async (request, reply) => {

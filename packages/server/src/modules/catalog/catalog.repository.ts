@@ -1,5 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.js';
+import { qualify } from '../../platform/db/qualify.js';
 import {
   categories,
   courseInstructors,
@@ -14,7 +16,82 @@ export interface CourseListFilter {
   search?: string;
 }
 
+/** A JSON array of a course's instructors in their order, as a correlated subquery. */
+const instructorsJson = sql<{ display_name: string; job_title: string }[]>`coalesce((
+  select json_agg(json_build_object('display_name', ${qualify(instructors.displayName)},
+      'job_title', ${qualify(instructors.jobTitle)}) order by ${qualify(courseInstructors.position)})
+  from ${courseInstructors} inner join ${instructors}
+    on ${qualify(instructors.id)} = ${qualify(courseInstructors.instructorId)}
+  where ${qualify(courseInstructors.courseId)} = ${qualify(courses.id)}), '[]'::json)`;
+
+const isVisible = sql<boolean>`(${qualify(courses.isPublished)} and not ${qualify(courses.isPrivate)})`;
+
+const subcategories = alias(categories, 'subcategories');
+
 export function createCatalogRepository(db: Database) {
+  const priceJoin = and(
+    eq(priceTierAmounts.tierId, courses.priceTierId),
+    eq(priceTierAmounts.currency, sql.placeholder('currency')),
+  );
+
+  // The cart and the pricing endpoint read a handful of courses on every request: one prepared
+  // query each, whatever the number of courses.
+  const coursesByIds = db
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      title: courses.title,
+      visible: isVisible,
+      priceTierId: courses.priceTierId,
+      priceAmount: priceTierAmounts.amount,
+      instructors: instructorsJson,
+    })
+    .from(courses)
+    .innerJoin(priceTierAmounts, priceJoin)
+    .where(sql`${courses.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('catalog_courses_by_ids');
+
+  const tierAmountsQuery = db
+    .select({ tierId: priceTierAmounts.tierId, amount: priceTierAmounts.amount })
+    .from(priceTierAmounts)
+    .where(
+      and(
+        sql`${priceTierAmounts.tierId} = any(${sql.placeholder('tierIds')}::int[])`,
+        eq(priceTierAmounts.currency, sql.placeholder('currency')),
+      ),
+    )
+    .prepare('catalog_tier_amounts');
+
+  const detailColumns = {
+    id: courses.id,
+    slug: courses.slug,
+    title: courses.title,
+    headline: courses.headline,
+    locale: courses.locale,
+    visible: isVisible,
+    avgRatingRecent: courses.avgRatingRecent,
+    numReviews: courses.numReviews,
+    numSubscribers: courses.numSubscribers,
+    estimatedContentLength: courses.estimatedContentLength,
+    categoryTitle: categories.title,
+    categorySlug: categories.slug,
+    subcategoryTitle: subcategories.title,
+    priceAmount: priceTierAmounts.amount,
+    instructors: instructorsJson,
+  };
+  const detailQuery = (where: SQL) =>
+    db
+      .select(detailColumns)
+      .from(courses)
+      .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
+      .leftJoin(subcategories, eq(subcategories.id, courses.primarySubcategoryId))
+      .innerJoin(priceTierAmounts, priceJoin)
+      .where(where)
+      .limit(1);
+  const detailById = detailQuery(eq(courses.id, sql.placeholder('id'))).prepare('catalog_course_by_id');
+  const detailBySlug = detailQuery(eq(courses.slug, sql.placeholder('slug'))).prepare(
+    'catalog_course_by_slug',
+  );
   const visible = (filter: CourseListFilter): SQL | undefined => {
     const conditions: SQL[] = [eq(courses.isPublished, true), eq(courses.isPrivate, false)];
     if (filter.search) conditions.push(ilike(courses.title, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
@@ -79,6 +156,61 @@ export function createCatalogRepository(db: Database) {
         .where(eq(courses.id, courseId))
         .limit(1);
       return row?.amount ?? null;
+    },
+
+    /** Courses by id, visible or not, with their price in `currency` and their instructors. */
+    coursesByIds: (ids: number[], currency: string) => coursesByIds.execute({ ids, currency }),
+
+    tierAmounts: (tierIds: number[], currency: string) => tierAmountsQuery.execute({ tierIds, currency }),
+
+    async courseDetail(key: { id: number } | { slug: string }, currency: string) {
+      const [row] =
+        'id' in key
+          ? await detailById.execute({ id: key.id, currency })
+          : await detailBySlug.execute({ slug: key.slug, currency });
+      return row ?? null;
+    },
+
+    /** Top-level categories with their subcategories and the number of visible courses in each. */
+    async categories() {
+      const [all, counts] = await Promise.all([
+        db.select().from(categories).orderBy(asc(categories.id)),
+        db
+          .select({ categoryId: courses.primaryCategoryId, value: count() })
+          .from(courses)
+          .where(isVisible)
+          .groupBy(courses.primaryCategoryId),
+      ]);
+      return { all, counts };
+    },
+
+    /** Summaries of the given courses (visible or not), in one currency. */
+    async summariesByIds(ids: number[], currency: string) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: courses.id,
+          slug: courses.slug,
+          title: courses.title,
+          headline: courses.headline,
+          avgRatingRecent: courses.avgRatingRecent,
+          numReviews: courses.numReviews,
+          numSubscribers: courses.numSubscribers,
+          categoryTitle: categories.title,
+          priceAmount: priceTierAmounts.amount,
+        })
+        .from(courses)
+        .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
+        .innerJoin(
+          priceTierAmounts,
+          and(eq(priceTierAmounts.tierId, courses.priceTierId), eq(priceTierAmounts.currency, currency)),
+        )
+        .where(inArray(courses.id, ids));
+    },
+
+    async tierIdByName(name: string): Promise<number | null> {
+      const [row] = await db.select({ id: priceTiers.id }).from(priceTiers).where(eq(priceTiers.name, name));
+      return row?.id ?? null;
     },
 
     /** Bulk writes for the demo seed. */

@@ -1,9 +1,12 @@
-import { and, eq, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { creditEntries } from './credit.tables.js';
 
+/** Key space of the per-user advisory locks that serialize spends (any constant of our own). */
+const CREDIT_LOCK_SPACE = 7_311_002;
+
 export function createCreditRepository(db: Database) {
-  // Part of every signed-in user context.
+  // Part of every signed-in user context and every cart.
   const balanceQuery = db
     .select({ total: sum(creditEntries.amount) })
     .from(creditEntries)
@@ -15,13 +18,78 @@ export function createCreditRepository(db: Database) {
     )
     .prepare('credit_balance');
 
+  // The cart reads the balance alongside the user (before it knows the currency): every currency at once.
+  const balancesQuery = db
+    .select({ currency: creditEntries.currency, total: sum(creditEntries.amount) })
+    .from(creditEntries)
+    .where(eq(creditEntries.userId, sql.placeholder('userId')))
+    .groupBy(creditEntries.currency)
+    .prepare('credit_balances');
+
+  const sumOf = async (executor: Database, userId: number, currency: string, orderId?: number) => {
+    const conditions = [eq(creditEntries.userId, userId), eq(creditEntries.currency, currency)];
+    if (orderId !== undefined) conditions.push(eq(creditEntries.orderId, orderId));
+    const [row] = await executor
+      .select({ total: sum(creditEntries.amount) })
+      .from(creditEntries)
+      .where(and(...conditions));
+    return Number(row?.total ?? 0);
+  };
+
   return {
     async insertEntry(values: typeof creditEntries.$inferInsert): Promise<void> {
       await db.insert(creditEntries).values(values);
     },
+
+    async balances(userId: number): Promise<{ currency: string; total: number }[]> {
+      const rows = await balancesQuery.execute({ userId });
+      return rows.map((row) => ({ currency: row.currency, total: Number(row.total ?? 0) }));
+    },
+
     async balance(userId: number, currency: string): Promise<number> {
       const [row] = await balanceQuery.execute({ userId, currency });
       return Number(row?.total ?? 0);
+    },
+
+    /**
+     * Runs `work` in a transaction that holds this user's credit lock, so two spends of the
+     * same user never both see the balance before the other (PostgreSQL and PGlite alike).
+     * The lock is released at commit or rollback.
+     */
+    withUserLock<T>(
+      userId: number,
+      work: (locked: {
+        balance(currency: string): Promise<number>;
+        /** Sum of this order's entries (spends negative, refunds positive). */
+        orderTotal(currency: string, orderId: number): Promise<number>;
+        insert(values: typeof creditEntries.$inferInsert): Promise<{ id: number }>;
+      }) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CREDIT_LOCK_SPACE}, ${userId})`);
+        return work({
+          balance: (currency) => sumOf(tx, userId, currency),
+          orderTotal: (currency, orderId) => sumOf(tx, userId, currency, orderId),
+          async insert(values) {
+            const [row] = await tx.insert(creditEntries).values(values).returning({ id: creditEntries.id });
+            return row!;
+          },
+        });
+      });
+    },
+
+    async history(userId: number, limit: number, offset: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(creditEntries)
+          .where(eq(creditEntries.userId, userId))
+          .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(creditEntries).where(eq(creditEntries.userId, userId)),
+      ]);
+      return { count: total?.value ?? 0, rows };
     },
   };
 }

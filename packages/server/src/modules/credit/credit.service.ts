@@ -1,12 +1,44 @@
-import { money, type CurrencyCode, type Money } from '@lectern/domain';
+import {
+  formatMoney,
+  isCurrencyCode,
+  money,
+  type CreditEntryKind,
+  type CurrencyCode,
+  type Money,
+} from '@lectern/domain';
+import { HttpError } from '../../platform/http/http-error.js';
 import type { Database } from '../../platform/db/database.js';
 import { createCreditRepository } from './credit.repository.js';
 
+export interface CreditEntry {
+  id: number;
+  kind: CreditEntryKind;
+  /** Signed: spends are negative. */
+  amount: Money;
+  reason: string;
+  orderId: number | null;
+  createdAt: Date;
+}
+
+/** A spend larger than the balance; nothing was written. */
+export const insufficientCredit = (balance: Money) =>
+  new HttpError(
+    400,
+    'insufficient_credit',
+    `Your account credit (${formatMoney(balance)}) does not cover this amount.`,
+  );
+
 export function createCreditService(db: Database) {
   const repository = createCreditRepository(db);
+
+  const positive = (amount: Money, what: string) => {
+    if (!Number.isSafeInteger(amount.amount) || amount.amount <= 0)
+      throw new RangeError(`A credit ${what} must be a positive integer amount`);
+  };
+
   return {
     async grant(userId: number, amount: Money, reason: string): Promise<void> {
-      if (amount.amount <= 0) throw new RangeError('A credit grant must be positive');
+      positive(amount, 'grant');
       await repository.insertEntry({
         userId,
         kind: 'grant',
@@ -15,9 +47,89 @@ export function createCreditService(db: Database) {
         reason,
       });
     },
+
+    /**
+     * Takes `amount` from the user's credit (checkout). Refuses with `insufficient_credit`
+     * when the balance in that currency is smaller; concurrent spends of one user are
+     * serialized by a per-user lock, so the balance never goes below zero. Returns the new balance.
+     */
+    async spend(userId: number, amount: Money, reason: string, orderId?: number): Promise<Money> {
+      positive(amount, 'spend');
+      return repository.withUserLock(userId, async (locked) => {
+        const balance = await locked.balance(amount.currency);
+        if (balance < amount.amount) throw insufficientCredit(money(Math.max(0, balance), amount.currency));
+        await locked.insert({
+          userId,
+          kind: 'spend',
+          amount: -amount.amount,
+          currency: amount.currency,
+          reason,
+          orderId: orderId ?? null,
+        });
+        return money(balance - amount.amount, amount.currency);
+      });
+    },
+
+    /**
+     * Gives credit back (a refunded order, a failed payment after a spend). With an order,
+     * the refunds of that order never exceed what was spent on it. Returns the new balance.
+     */
+    async refund(userId: number, amount: Money, reason: string, orderId?: number): Promise<Money> {
+      positive(amount, 'refund');
+      return repository.withUserLock(userId, async (locked) => {
+        if (orderId !== undefined) {
+          const net = await locked.orderTotal(amount.currency, orderId); // spends negative
+          if (-net < amount.amount) {
+            throw new HttpError(
+              400,
+              'refund_exceeds_spend',
+              'A credit refund cannot exceed the credit spent on the order.',
+            );
+          }
+        }
+        await locked.insert({
+          userId,
+          kind: 'refund',
+          amount: amount.amount,
+          currency: amount.currency,
+          reason,
+          orderId: orderId ?? null,
+        });
+        return money(await locked.balance(amount.currency), amount.currency);
+      });
+    },
+
     /** The user's credit in one currency: the sum of the ledger, never below zero. */
     async balanceOf(userId: number, currency: CurrencyCode): Promise<Money> {
       return money(Math.max(0, await repository.balance(userId, currency)), currency);
+    },
+
+    /** The user's credit in every currency it has entries in (one query); each never below zero. */
+    async balancesOf(userId: number): Promise<Map<CurrencyCode, Money>> {
+      const result = new Map<CurrencyCode, Money>();
+      for (const { currency, total } of await repository.balances(userId)) {
+        if (isCurrencyCode(currency)) result.set(currency, money(Math.max(0, total), currency));
+      }
+      return result;
+    },
+
+    /** A page of the ledger, newest first. */
+    async historyOf(
+      userId: number,
+      page: { number: number; size: number },
+    ): Promise<{ count: number; results: CreditEntry[] }> {
+      const { count, rows } = await repository.history(userId, page.size, (page.number - 1) * page.size);
+      return {
+        count,
+        results: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          amount: money(row.amount, isCurrencyCode(row.currency) ? row.currency : 'USD'),
+          reason: row.reason,
+          orderId: row.orderId,
+          createdAt: row.createdAt,
+        })),
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { enrollments, orderLines, orders } from './orders.tables.js';
 
@@ -20,7 +20,38 @@ export function createOrdersRepository(db: Database) {
     )
     .prepare('orders_purchase_summary');
 
+  // Course lists and the cart ask which of a few courses the user owns: one query for all.
+  const enrolledAmong = db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.userId, sql.placeholder('userId')),
+        sql`${enrollments.courseId} = any(${sql.placeholder('courseIds')}::int[])`,
+      ),
+    )
+    .prepare('orders_enrolled_among');
+
   return {
+    async enrolledAmong(userId: number, courseIds: number[]): Promise<number[]> {
+      const rows = await enrolledAmong.execute({ userId, courseIds });
+      return rows.map((row) => row.courseId);
+    },
+
+    async enrollmentsOf(userId: number, limit: number, offset: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ courseId: enrollments.courseId, createdAt: enrollments.createdAt })
+          .from(enrollments)
+          .where(eq(enrollments.userId, userId))
+          .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(enrollments).where(eq(enrollments.userId, userId)),
+      ]);
+      return { count: total?.value ?? 0, rows };
+    },
+
     async insertCompletedOrder(input: {
       userId: number;
       currency: string;

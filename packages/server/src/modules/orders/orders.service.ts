@@ -33,6 +33,25 @@ export function createOrdersService(db: Database) {
       });
     },
 
+    /** The courses among `courseIds` that the user owns (one query, whatever the number). */
+    async enrolledCourseIds(userId: number, courseIds: readonly number[]): Promise<Set<number>> {
+      if (courseIds.length === 0) return new Set();
+      return new Set(await repository.enrolledAmong(userId, [...new Set(courseIds)]));
+    },
+
+    /** A page of the user's enrollments, newest first. */
+    async enrollmentsOf(
+      userId: number,
+      page: { number: number; size: number },
+    ): Promise<{ count: number; results: { courseId: number; enrolledAt: Date }[] }> {
+      const { count, rows } = await repository.enrollmentsOf(
+        userId,
+        page.size,
+        (page.number - 1) * page.size,
+      );
+      return { count, results: rows.map((row) => ({ courseId: row.courseId, enrolledAt: row.createdAt })) };
+    },
+
     async purchaseSummaryOf(userId: number): Promise<PurchaseSummary> {
       const summary = await repository.purchaseSummary(userId);
       return {

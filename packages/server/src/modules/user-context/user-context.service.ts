@@ -15,7 +15,7 @@ import type { CreditService } from '../credit/credit.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
 import type { UserProfile, UsersService } from '../users/users.service.js';
-import { visitingOf } from './visitor-cookie.js';
+import { existingVisiting, visitingOf } from './visitor-cookie.js';
 
 export const PRICE_COUNTRY_COOKIE = 'price_country';
 
@@ -102,6 +102,14 @@ export function createUserContextService({
 
   return {
     pricingContextOf,
+    /** The visitor id of the `lectern_visitor` cookie, or null when there is none yet. */
+    visitorIdOf(request: FastifyRequest): string | null {
+      return existingVisiting(request, now())?.visitor_uuid ?? null;
+    },
+    /** The visitor id, setting the `lectern_visitor` cookie first when there is none (a visitor's first write). */
+    ensureVisitorId(request: FastifyRequest, reply: FastifyReply): string {
+      return visitingOf(request, reply, now(), config.isProduction).visitor_uuid;
+    },
 
     /** The signed-in user's `me` record, or null when the session's user no longer exists. */
     async authenticatedMe(request: FastifyRequest): Promise<AuthenticatedMe | null> {

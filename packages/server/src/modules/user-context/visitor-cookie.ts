@@ -16,6 +16,21 @@ export function visitingOf(
   now: Date,
   secure: boolean,
 ): Visiting {
+  const current = existingVisiting(request, now);
+  if (current) return current;
+  const fresh = { visitor_uuid: randomUUID(), first_visit_time: now.toISOString() };
+  reply.setCookie(VISITOR_COOKIE, `${fresh.visitor_uuid}.${now.getTime()}`, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: 2 * 365 * 24 * 60 * 60,
+  });
+  return fresh;
+}
+
+/** The visitor record of a well-formed cookie, or null (absent, malformed, from the future). */
+export function existingVisiting(request: FastifyRequest, now: Date): Visiting | null {
   const [uuid = '', firstVisit = ''] = (request.cookies[VISITOR_COOKIE] ?? '').split('.');
   const firstVisitMs = Number(firstVisit);
   if (
@@ -26,13 +41,5 @@ export function visitingOf(
   ) {
     return { visitor_uuid: uuid, first_visit_time: new Date(firstVisitMs).toISOString() };
   }
-  const fresh = { visitor_uuid: randomUUID(), first_visit_time: now.toISOString() };
-  reply.setCookie(VISITOR_COOKIE, `${fresh.visitor_uuid}.${now.getTime()}`, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    maxAge: 2 * 365 * 24 * 60 * 60,
-  });
-  return fresh;
+  return null;
 }

@@ -3,6 +3,13 @@ import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** The sandbox payment provider's well-known keys: fine on a laptop, refused in production. */
+export const SANDBOX_KEYS = {
+  secretKey: 'sk_test_lectern_sandbox',
+  publishableKey: 'pk_test_lectern_sandbox',
+  webhookSecret: 'whsec_lectern_sandbox',
+} as const;
+
 /** Environment variables the server reads. Validated once at boot; nothing else reads process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -28,6 +35,36 @@ const envSchema = z.object({
     .url({ error: 'PUBLIC_URL must be an absolute URL such as https://learn.example.com' })
     .optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  SANDBOX_PORT: z.coerce
+    .number({ error: 'SANDBOX_PORT must be a number' })
+    .int()
+    .min(0, 'SANDBOX_PORT must be between 0 and 65535')
+    .max(65535, 'SANDBOX_PORT must be between 0 and 65535')
+    .default(3001),
+  PAYMENTS_API_URL: z
+    .url({ error: 'PAYMENTS_API_URL must be an absolute URL such as https://api.stripe.com' })
+    .refine((value) => /^https?:\/\/[^/]+\/?$/.test(value), {
+      message: 'PAYMENTS_API_URL must be an http(s) origin without a path, such as https://api.stripe.com',
+    })
+    .optional(),
+  PAYMENTS_SECRET_KEY: z
+    .string()
+    .trim()
+    .min(1, 'PAYMENTS_SECRET_KEY must not be empty')
+    .default(SANDBOX_KEYS.secretKey),
+  PAYMENTS_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .min(1, 'PAYMENTS_PUBLISHABLE_KEY must not be empty')
+    .default(SANDBOX_KEYS.publishableKey),
+  PAYMENTS_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(1, 'PAYMENTS_WEBHOOK_SECRET must not be empty')
+    .default(SANDBOX_KEYS.webhookSecret),
+  PAYMENTS_PUBLIC_URL: z
+    .url({ error: 'PAYMENTS_PUBLIC_URL must be an absolute URL such as http://localhost:3001' })
+    .optional(),
 });
 
 export type Environment = z.infer<typeof envSchema>['NODE_ENV'];
@@ -45,6 +82,19 @@ export interface AppConfig {
   webDistDir: string;
   /** Demo data is seeded into an empty database everywhere except production. */
   seedDemoData: boolean;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** The provider's API origin the server's SDK talks to. */
+  apiUrl: string;
+  /** Run the sandbox in this process on this port (null: PAYMENTS_API_URL points elsewhere). */
+  sandbox: { port: number } | null;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where browsers reach the provider (its SDK and hosted pages). */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +136,34 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
     seedDemoData: !isProduction,
+    payments: {
+      apiUrl: (e.PAYMENTS_API_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),
+      sandbox: e.PAYMENTS_API_URL ? null : { port: e.SANDBOX_PORT },
+      secretKey: e.PAYMENTS_SECRET_KEY,
+      publishableKey: e.PAYMENTS_PUBLISHABLE_KEY,
+      webhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
+      publicUrl: (
+        e.PAYMENTS_PUBLIC_URL ??
+        e.PAYMENTS_API_URL ??
+        `http://localhost:${e.SANDBOX_PORT}`
+      ).replace(/\/$/, ''),
+    },
     ...overrides,
   };
+}
+
+/**
+ * Settings that are valid but must not reach production: the sandbox's well-known payment
+ * keys. The process entry refuses to start with them (one line naming each).
+ */
+export function productionProblems(config: AppConfig): string[] {
+  if (!config.isProduction) return [];
+  const problems: string[] = [];
+  const { payments } = config;
+  if (payments.secretKey === SANDBOX_KEYS.secretKey) problems.push('PAYMENTS_SECRET_KEY');
+  if (payments.publishableKey === SANDBOX_KEYS.publishableKey) problems.push('PAYMENTS_PUBLISHABLE_KEY');
+  if (payments.webhookSecret === SANDBOX_KEYS.webhookSecret) problems.push('PAYMENTS_WEBHOOK_SECRET');
+  return problems.map(
+    (name) => `${name}: the sandbox's default key cannot be used in production; set your provider's key`,
+  );
 }

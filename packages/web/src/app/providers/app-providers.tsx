@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import { CartProvider } from '../../features/cart/cart-provider';
+import { PricingProvider } from '../../features/pricing/pricing-provider';
 import { FALLBACK_LOCALE, type Messages } from '../../i18n/load-messages';
 import { ApiClientProvider, type ApiClient } from '../../platform/api';
 import { readCspNonce } from '../../platform/csp-nonce';
@@ -19,7 +21,10 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Everything a page needs around it: API client, query cache, messages, theme, user context. */
+/**
+ * Everything a page needs around it: API client, query cache, messages, theme, user context,
+ * and the app-wide clients of the shopping features (one pricing client, one cart client).
+ */
 export function AppProviders({
   api,
   queryClient,
@@ -40,7 +45,11 @@ export function AppProviders({
             getStyleNonce={readCspNonce}
             env={mantineEnv}
           >
-            <UserContextProvider>{children}</UserContextProvider>
+            <UserContextProvider>
+              <PricingProvider>
+                <CartProvider>{children}</CartProvider>
+              </PricingProvider>
+            </UserContextProvider>
           </MantineProvider>
         </IntlProvider>
       </QueryClientProvider>

@@ -12,6 +12,24 @@ export const pages = {
   signup: lazyPage('auth.signup', () =>
     import('../../features/auth/signup-page').then((module) => module.SignupPage),
   ),
+  category: lazyPage('category', () =>
+    import('../../features/category/category-page').then((module) => module.CategoryPage),
+  ),
+  courseLanding: lazyPage('course-landing', () =>
+    import('../../features/course-landing/course-landing-page').then((module) => module.CourseLandingPage),
+  ),
+  cart: lazyPage('cart', () => import('../../features/cart/cart-page').then((module) => module.CartPage)),
+  checkout: lazyPage('checkout-placeholder', () =>
+    import('../../features/checkout-placeholder/checkout-placeholder-page').then(
+      (module) => module.CheckoutPlaceholderPage,
+    ),
+  ),
+  myCourses: lazyPage('my-courses', () =>
+    import('../../features/my-courses/my-courses-page').then((module) => module.MyCoursesPage),
+  ),
+  creditHistory: lazyPage('credit-history', () =>
+    import('../../features/credit-history/credit-history-page').then((module) => module.CreditHistoryPage),
+  ),
   notFound: lazyPage('not-found', () =>
     import('../../features/not-found/not-found-page').then((module) => module.NotFoundPage),
   ),

@@ -1,7 +1,6 @@
-/**
- * Number of items in the cart, for the header badge. The cart feature will answer this
- * from its cached cart state; until it exists the cart is always empty.
- */
+import { useCartItemCount } from '../../features/cart/cart-provider';
+
+/** Number of items in the cart, for the header badge: the cart client's effective cart list. */
 export function useCartCount(): number {
-  return 0;
+  return useCartItemCount();
 }

@@ -1,6 +1,7 @@
-import type { AuthenticatedMe } from '@lectern/domain';
+import { PAGE_ROUTES, type AuthenticatedMe } from '@lectern/domain';
 import { Button, Menu } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
 import { ChevronDownIcon } from '../../ui/icons';
 
@@ -28,6 +29,16 @@ export function UserMenu({ me }: { me: AuthenticatedMe }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item component={Link} to={PAGE_ROUTES.myCourses}>
+          {intl.formatMessage({ id: 'shell.myCourses' })}
+        </Menu.Item>
+        <Menu.Item component={Link} to={PAGE_ROUTES.cart}>
+          {intl.formatMessage({ id: 'shell.wishlistAndCart' })}
+        </Menu.Item>
+        <Menu.Item component={Link} to={PAGE_ROUTES.creditHistory}>
+          {intl.formatMessage({ id: 'shell.creditHistory' })}
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Item onClick={() => logout.mutate()}>{intl.formatMessage({ id: 'shell.logout' })}</Menu.Item>
       </Menu.Dropdown>
     </Menu>

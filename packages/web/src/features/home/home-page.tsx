@@ -1,11 +1,11 @@
-import { Alert, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { usePageTitle } from '../../app/shell/use-page-title';
 import { useApiClient } from '../../platform/api';
-import { PageLoader } from '../../ui/page-loader';
-import { CourseCard } from './course-card';
-import { coursesQuery } from './courses-api';
+import { CategoryLinks } from '../catalog/category-links';
+import { CourseGrid } from '../catalog/course-grid';
+import { coursesQuery } from '../catalog/courses-api';
 
 export function HomePage() {
   const intl = useIntl();
@@ -24,33 +24,11 @@ export function HomePage() {
             <FormattedMessage id="home.intro" />
           </Text>
         </Stack>
+        <CategoryLinks />
         <Title order={2} size="h3">
           <FormattedMessage id="home.coursesHeading" />
         </Title>
-        {courses.isPending ? (
-          <PageLoader label={intl.formatMessage({ id: 'home.loadingCourses' })} />
-        ) : courses.isError ? (
-          <Alert color="red" variant="light">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">
-                <FormattedMessage id="home.coursesError" />
-              </Text>
-              <Button variant="default" onClick={() => void courses.refetch()}>
-                <FormattedMessage id="common.tryAgain" />
-              </Button>
-            </Stack>
-          </Alert>
-        ) : courses.data.results.length === 0 ? (
-          <Text>
-            <FormattedMessage id="home.noCourses" />
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
-            {courses.data.results.map((course) => (
-              <CourseCard key={course.id} course={course} />
-            ))}
-          </SimpleGrid>
-        )}
+        <CourseGrid courses={courses} />
       </Stack>
     </Container>
   );

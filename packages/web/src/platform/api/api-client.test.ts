@@ -102,6 +102,30 @@ describe('ApiClient headers', () => {
   });
 });
 
+describe('ApiClient.request', () => {
+  it('answers with status and headers besides the body, and sends the body as JSON', async () => {
+    const { fetch, calls } = fakeFetch(
+      new Response(JSON.stringify({ ok: true }), { status: 201, headers: { ETag: '"v2"' } }),
+    );
+    const answer = await client(fetch, { cookies: () => 'csrftoken=tok' }).request<{ ok: boolean }>(
+      'POST',
+      '/shopping-carts/me/cart/',
+      { body: { a: 1 }, headers: { 'If-Match': '"v1"' }, params: { x: 1 } },
+    );
+    expect(answer.data).toEqual({ ok: true });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('etag')).toBe('"v2"');
+    expect(calls[0]?.url).toBe('/api-2.0/shopping-carts/me/cart/?x=1');
+    expect(calls[0]?.init.body).toBe('{"a":1}');
+    expect(headersOf(calls[0])).toMatchObject({ 'If-Match': '"v1"', 'X-CSRFToken': 'tok' });
+  });
+
+  it('rejects with ApiError on an error status', async () => {
+    const { fetch } = fakeFetch(json({ detail: 'Stale', code: 'precondition_failed' }, 412));
+    await expect(client(fetch).request('DELETE', '/x/')).rejects.toMatchObject({ statusCode: 412 });
+  });
+});
+
 describe('query serialisation', () => {
   it('uses brackets for arrays, ISO strings for dates and JSON for objects', () => {
     const query = serializeQuery({

@@ -49,6 +49,18 @@ export interface ApiClientOptions {
   now?: () => number;
 }
 
+/** A whole answer: the parsed body with the status and headers (e.g. to read an `ETag`). */
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+export interface FullRequestOptions extends RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
 /** A page of a paged list endpoint; `next` is the URL of the following page. */
 export interface Page<T> {
   count?: number;
@@ -83,27 +95,40 @@ export class ApiClient {
   /** GETs a path; with `cache` the answer is kept for later calls with the same URL. */
   async get<T>(path: string, options: GetOptions = {}): Promise<T> {
     const url = this.url(path, options);
-    if (!options.cache) return this.send<T>('GET', url, undefined, options);
+    if (!options.cache) return this.sendForData<T>('GET', url, undefined, options);
     const cached = this.cache.get<T>(url);
     if (cached) return cached;
     const maxAgeMs = options.cache === true ? DEFAULT_GET_CACHE_MS : options.cache.maxAgeMs;
-    return this.cache.set(url, this.send<T>('GET', url, undefined, options), maxAgeMs);
+    return this.cache.set(url, this.sendForData<T>('GET', url, undefined, options), maxAgeMs);
   }
 
   async post<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-    return this.send<T>('POST', this.url(path, options), body, options);
+    return this.sendForData<T>('POST', this.url(path, options), body, options);
   }
 
   async put<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-    return this.send<T>('PUT', this.url(path, options), body, options);
+    return this.sendForData<T>('PUT', this.url(path, options), body, options);
   }
 
   async patch<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-    return this.send<T>('PATCH', this.url(path, options), body, options);
+    return this.sendForData<T>('PATCH', this.url(path, options), body, options);
   }
 
   async delete<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
-    return this.send<T>('DELETE', this.url(path, options), undefined, options);
+    return this.sendForData<T>('DELETE', this.url(path, options), undefined, options);
+  }
+
+  /**
+   * Any method, answering with the status and headers as well as the body (never cached).
+   * Failures reject with `ApiError` like every other call.
+   */
+  async request<T>(
+    method: HttpMethod,
+    path: string,
+    options: FullRequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const { body, ...rest } = options;
+    return this.send<T>(method, this.url(path, rest), body, rest);
   }
 
   /**
@@ -114,7 +139,7 @@ export class ApiClient {
     const results: T[] = [];
     let url: string | null = this.url(path, options);
     while (url) {
-      const page: Page<T> = await this.send<Page<T>>('GET', url, undefined, options);
+      const page: Page<T> = await this.sendForData<Page<T>>('GET', url, undefined, options);
       results.push(...page.results);
       url = page.next ? sameOriginPath(page.next) : null;
     }
@@ -135,7 +160,21 @@ export class ApiClient {
     return withQuery(fullPath, options.params);
   }
 
-  private async send<T>(method: HttpMethod, url: string, body: unknown, options: RequestOptions): Promise<T> {
+  private async sendForData<T>(
+    method: HttpMethod,
+    url: string,
+    body: unknown,
+    options: RequestOptions,
+  ): Promise<T> {
+    return (await this.send<T>(method, url, body, options)).data;
+  }
+
+  private async send<T>(
+    method: HttpMethod,
+    url: string,
+    body: unknown,
+    options: RequestOptions,
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = {
       ...defaultHeaders(method, this.cookies(), this.navigatorLanguage()),
       ...options.headers,
@@ -160,7 +199,7 @@ export class ApiClient {
         throw ApiError.withoutResponse(kind, error);
       }
       if (!response.ok) throw ApiError.fromResponse(response.status, payload);
-      return payload as T;
+      return { data: payload as T, status: response.status, headers: response.headers };
     } finally {
       timeout.dispose();
     }

@@ -1,5 +1,14 @@
 export { ApiClient, API_BASES, API_TIMEOUT_MS, createApiClient } from './api-client';
-export type { ApiBase, ApiClientOptions, GetOptions, HttpMethod, Page, RequestOptions } from './api-client';
+export type {
+  ApiBase,
+  ApiClientOptions,
+  ApiResponse,
+  FullRequestOptions,
+  GetOptions,
+  HttpMethod,
+  Page,
+  RequestOptions,
+} from './api-client';
 export { ApiClientProvider, useApiClient } from './api-client-context';
 export { ApiError, isApiError } from './api-error';
 export type { ApiFailureKind } from './api-error';

@@ -1,11 +1,12 @@
 import { Anchor, AspectRatio, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { CourseSummary } from '@lectern/domain';
 import classes from './course-card.module.css';
+import { CoursePrice } from './course-price';
+import type { CatalogCourse } from './courses-api';
 
 /** A catalog card: image, title (the link), instructors, rating, price. */
-export function CourseCard({ course }: { course: CourseSummary }) {
+export function CourseCard({ course, headingLevel = 3 }: { course: CatalogCourse; headingLevel?: 2 | 3 }) {
   const intl = useIntl();
   const instructors = intl.formatList(
     course.visible_instructors.map((instructor) => instructor.display_name),
@@ -23,7 +24,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         </AspectRatio>
       </Card.Section>
       <Stack gap={4} mt="sm">
-        <Title order={3} size="h5" lineClamp={2}>
+        <Title order={headingLevel} size="h5" lineClamp={2}>
           <Anchor component={Link} to={course.url} c="inherit" fw={700} className={classes.titleLink}>
             {course.title}
           </Anchor>
@@ -51,9 +52,13 @@ export function CourseCard({ course }: { course: CourseSummary }) {
         <Text size="sm" className={classes.muted}>
           <FormattedMessage id="course.students" values={{ count: course.num_subscribers }} />
         </Text>
-        <Text fw={700} size="md">
-          {course.price_text}
-        </Text>
+        {course.is_enrolled ? (
+          <Text fw={700} size="sm">
+            <FormattedMessage id="course.owned" />
+          </Text>
+        ) : (
+          <CoursePrice course={course} />
+        )}
       </Stack>
     </Card>
   );

@@ -1,0 +1,122 @@
+/* global document, LecternSandbox */
+// The sandbox test page (test mode only): drives the browser SDK against this sandbox.
+(function () {
+  'use strict';
+
+  var root = document.querySelector('[data-test-page]');
+  var sandbox = LecternSandbox(root.getAttribute('data-key'));
+  var form = document.getElementById('card-form');
+  var resultEl = document.getElementById('result');
+  var detailsEl = document.getElementById('details');
+  var paymentMethod = null;
+
+  function value(name) {
+    return form.elements.namedItem(name).value.trim();
+  }
+
+  function report(status, text, details) {
+    resultEl.setAttribute('data-status', status);
+    resultEl.textContent = text;
+    detailsEl.textContent = details ? JSON.stringify(details, null, 2) : '';
+  }
+
+  function cardData() {
+    return {
+      type: 'card',
+      card: {
+        number: value('number').replace(/\s/g, ''),
+        exp_month: value('exp_month'),
+        exp_year: value('exp_year'),
+        cvc: value('cvc'),
+      },
+      billing_details: { name: 'Test Page' },
+    };
+  }
+
+  function createPaymentMethod() {
+    return sandbox.createPaymentMethod(cardData()).then(function (result) {
+      if (result.error) throw result.error;
+      paymentMethod = result.paymentMethod;
+      return paymentMethod;
+    });
+  }
+
+  function newIntent(kind) {
+    return fetch('/test/api/intents', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: kind, amount: Number(value('amount')) || 2000, currency: 'usd' }),
+    }).then(function (response) {
+      return response.json();
+    });
+  }
+
+  function fail(error) {
+    report('error', 'Error: ' + (error.message || String(error)), error);
+  }
+
+  var runs = {
+    create: function () {
+      return createPaymentMethod().then(function (pm) {
+        report(
+          'created',
+          'Created payment method ' + pm.id + ' (' + pm.card.brand + ' •••• ' + pm.card.last4 + ')',
+          pm,
+        );
+      });
+    },
+    pay: function () {
+      return createPaymentMethod()
+        .then(function (pm) {
+          return newIntent('payment').then(function (intent) {
+            return sandbox.confirmCardPayment(intent.client_secret, { payment_method: pm.id });
+          });
+        })
+        .then(function (result) {
+          if (result.error) report('failed', 'Payment failed: ' + result.error.message, result.error);
+          else
+            report(
+              result.paymentIntent.status,
+              'Payment ' + result.paymentIntent.status + ': ' + result.paymentIntent.id,
+              result.paymentIntent,
+            );
+        });
+    },
+    setup: function () {
+      return newIntent('setup')
+        .then(function (intent) {
+          return sandbox.confirmCardSetup(intent.client_secret, { payment_method: cardData() });
+        })
+        .then(function (result) {
+          if (result.error) report('failed', 'Saving failed: ' + result.error.message, result.error);
+          else
+            report(result.setupIntent.status, 'Card saved: ' + result.setupIntent.status, result.setupIntent);
+        });
+    },
+    encrypt: function () {
+      return sandbox
+        .getEncryptionKey()
+        .then(function (key) {
+          return sandbox.encryptCard(key, {
+            number: value('number').replace(/\s/g, ''),
+            expiryMonth: value('exp_month'),
+            expiryYear: value('exp_year'),
+            cvc: value('cvc'),
+          });
+        })
+        .then(function (jwe) {
+          report('encrypted', 'Encrypted card (' + jwe.split('.').length + ' JWE parts)', { jwe: jwe });
+        });
+    },
+  };
+
+  form.querySelectorAll('[data-run]').forEach(function (button) {
+    button.addEventListener('click', function () {
+      report('working', 'Working…');
+      Promise.resolve().then(runs[button.getAttribute('data-run')]).catch(fail);
+    });
+  });
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+  });
+})();

@@ -1,0 +1,672 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_ERROR_CODES,
+  CART_MESSAGES,
+  SHOPPING_LIST_MAX_ITEMS,
+  bestDiscount,
+  discountedPrice,
+  removedCodesMessage,
+  subtractMoney,
+  toApiPrice,
+  type BuyableRef,
+  type BuyableType,
+  type CartSessionResponse,
+  type DiscountAttempt,
+  type ListItem,
+  money,
+  type CurrencyCode,
+  type Money,
+  type ShoppingListName,
+} from '@lectern/domain';
+import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
+import type { Database } from '../../platform/db/database.js';
+import { HttpError, validationError } from '../../platform/http/http-error.js';
+import type { CartCourse, CatalogService } from '../catalog/catalog.service.js';
+import type { Coupon, CouponsService } from '../coupons/coupons.service.js';
+import type { CreditService } from '../credit/credit.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { PricingContext } from '../user-context/user-context.service.js';
+import {
+  createCartsRepository,
+  type CartItemRow,
+  type CartOwner,
+  type CartSnapshot,
+  type CartWrite,
+} from './carts.repository.js';
+
+export type { CartOwner } from './carts.repository.js';
+
+/** The ETag of an owner who has no cart yet. Real versions are random 16-character tokens. */
+export const NO_CART_ETAG = '"0"';
+/** The most codes one cart keeps applied. */
+export const MAX_STORED_CODES = 10;
+/** Failed code attempts allowed per cart owner and per address in 15 minutes (design §6). */
+export const FAILED_CODE_ATTEMPTS = { perOwner: 20, perAddress: 60, windowMs: 15 * 60 * 1000 };
+
+/** Who is asking and how to price the answer. */
+export interface CartRequest {
+  owner: CartOwner | null;
+  /** The signed-in user, or null for a visitor. */
+  userId: number | null;
+  /** May be pending: the cart and the credit are read while the user's price country is. */
+  pricing: PricingContext | Promise<PricingContext>;
+  /** The raw If-Match header of a write. */
+  ifMatch?: string;
+  /** The client address (rate limit of failed code attempts). */
+  ip?: string;
+}
+
+export interface CartAnswer {
+  etag: string;
+  body: CartSessionResponse;
+}
+
+type BadStatus = Exclude<DiscountAttempt['status'], 'valid'>;
+
+const newVersion = () => randomBytes(12).toString('base64url');
+const etagOf = (snapshot: CartSnapshot | null) => (snapshot ? `"${snapshot.version}"` : NO_CART_ETAG);
+const buyableKey = (type: BuyableType, courseId: number) => `${type}:${courseId}`;
+const OWNED_CHECK_LISTS: ReadonlySet<ShoppingListName> = new Set(['cart', 'express']);
+
+const preconditionRequired = () =>
+  new HttpError(
+    428,
+    API_ERROR_CODES.preconditionRequired,
+    "Send the cart's ETag in an If-Match header: fetch the cart first, then retry the change.",
+  );
+const preconditionFailed = (current: string) =>
+  new HttpError(
+    412,
+    API_ERROR_CODES.preconditionFailed,
+    'The cart has changed since you loaded it (If-Match does not match its ETag). Fetch it again and retry.',
+    undefined,
+    { etag: current },
+  );
+const conflict = () =>
+  new HttpError(
+    409,
+    API_ERROR_CODES.conflict,
+    'The cart was changed by another request at the same moment. Fetch it again and retry.',
+  );
+
+/**
+ * Platform §7 If-Match: a missing header is refused (428) once the cart exists; `*` matches
+ * any existing cart; otherwise one of the listed tags must equal the current ETag. Tags are
+ * compared without a `W/` prefix, which proxies add when they compress.
+ */
+function checkPrecondition(ifMatch: string | undefined, snapshot: CartSnapshot | null): void {
+  const header = ifMatch?.trim();
+  if (!header) {
+    if (snapshot) throw preconditionRequired();
+    return;
+  }
+  const current = etagOf(snapshot);
+  const tags = header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (tags.includes('*') ? snapshot !== null : tags.includes(current)) return;
+  throw preconditionFailed(current);
+}
+
+interface Loaded {
+  courses: Map<number, CartCourse>;
+  /** Coupons of the stored and requested codes, by code (absent: no such code). */
+  coupons: Map<string, Coupon>;
+  available: Coupon[];
+  tierAmounts: Map<number, Money>;
+  credit: Money | null;
+  owned: Set<number>;
+  pricing: PricingContext;
+}
+
+/** A planned change: what to write and which attempts to report. */
+interface Plan {
+  codes: string[];
+  deleteItemIds: number[];
+  inserts: CartWrite['inserts'];
+  attempts: DiscountAttempt[];
+  context?: string | null;
+}
+
+export function createCartsService(deps: {
+  db: Database;
+  catalog: CatalogService;
+  coupons: CouponsService;
+  credit: CreditService;
+  orders: OrdersService;
+  now?: () => Date;
+}) {
+  const { catalog, coupons, credit, orders } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repository = createCartsRepository(deps.db);
+  const ownerFailures = createAttemptLimiter({
+    max: FAILED_CODE_ATTEMPTS.perOwner,
+    windowMs: FAILED_CODE_ATTEMPTS.windowMs,
+  });
+  const addressFailures = createAttemptLimiter({
+    max: FAILED_CODE_ATTEMPTS.perAddress,
+    windowMs: FAILED_CODE_ATTEMPTS.windowMs,
+  });
+
+  /**
+   * Everything a cart answer needs besides the cart itself, in a fixed number of queries
+   * whatever the number of items. What a change acts on is read fresh: the courses being added
+   * (one query) and the codes being applied (one query). What is only shown (the courses and
+   * codes already in the cart, the public coupons) may come from the catalog's and coupons'
+   * short-lived caches, which leaves only the usage counts of limited coupons to read (one
+   * query, if any). Plus credit (one, users), ownership (one, only if asked) and target-price
+   * tiers (one, only if such a coupon is involved).
+   */
+  async function loadFor(
+    request: CartRequest,
+    pricing: PricingContext,
+    snapshot: CartSnapshot | null,
+    balances: Map<CurrencyCode, Money> | null,
+    extra: { courseIds?: number[]; codes?: string[]; ownedAmong?: number[] } = {},
+  ): Promise<Loaded> {
+    const { currency } = pricing;
+    const fresh = new Set(extra.courseIds ?? []);
+    const shown = [...new Set(snapshot?.items.map((item) => item.courseId) ?? [])].filter(
+      (id) => !fresh.has(id),
+    );
+    const codes = [...new Set([...(snapshot?.codes ?? []), ...(extra.codes ?? [])])];
+    const [shownCourses, freshCourses, evaluated, owned] = await Promise.all([
+      catalog.cartCourses(shown, currency, { cached: true }),
+      catalog.cartCourses([...fresh], currency),
+      coupons.evaluate(codes, { includePublic: true, cached: !extra.codes?.length }, now()),
+      request.userId === null || !extra.ownedAmong?.length
+        ? new Set<number>()
+        : orders.enrolledCourseIds(request.userId, extra.ownedAmong),
+    ]);
+    const tierIds = [...evaluated.byCode.values()]
+      .map((coupon) => (coupon.discount.kind === 'target_price' ? coupon.discount.tierId : null))
+      .filter((id) => id !== null);
+    const tierAmounts = tierIds.length > 0 ? await catalog.tierAmounts(tierIds, currency) : new Map();
+    return {
+      courses: new Map([...shownCourses, ...freshCourses]),
+      coupons: evaluated.byCode,
+      available: evaluated.available,
+      tierAmounts,
+      credit: balances === null ? null : (balances.get(currency) ?? money(0, currency)),
+      owned,
+      pricing,
+    };
+  }
+
+  /** The cart, the price context and the user's credit, read at the same time. */
+  function begin(request: CartRequest) {
+    return Promise.all([
+      request.owner ? repository.load(request.owner) : null,
+      request.pricing,
+      request.userId === null ? null : credit.balancesOf(request.userId),
+    ]);
+  }
+
+  /** Stored codes split into those still usable and those that became bad (reported once, then dropped). */
+  function recheckStoredCodes(snapshot: CartSnapshot | null, loaded: Loaded) {
+    const keep: string[] = [];
+    const dropped: DiscountAttempt[] = [];
+    for (const code of snapshot?.codes ?? []) {
+      const status = loaded.coupons.get(code)?.validity ?? 'invalid';
+      if (status === 'valid') keep.push(code);
+      else dropped.push({ code, status, detail: removedCodesMessage([code], status) });
+    }
+    return { keep, dropped };
+  }
+
+  /** The price of one course after the best of the given coupons that covers it. */
+  function priceOf(course: CartCourse, usable: Coupon[], loaded: Loaded) {
+    const candidates = usable
+      .filter((coupon) => coupons.coversCourse(coupon, course.id))
+      .map((coupon) => ({ coupon, discount: coupons.discountIn(coupon, loaded.tierAmounts) }))
+      .filter((candidate) => candidate.discount !== null)
+      .map((candidate) => ({ coupon: candidate.coupon, discount: candidate.discount! }));
+    const best = bestDiscount(course.listPrice, candidates);
+    return best
+      ? { price: best.price, coupon: best.coupon.coupon }
+      : { price: course.listPrice, coupon: null };
+  }
+
+  /** True when the coupon lowers the price of at least one of the courses. */
+  function lowersAny(coupon: Coupon, courseIds: Iterable<number>, loaded: Loaded): boolean {
+    const discount = coupons.discountIn(coupon, loaded.tierAmounts);
+    if (!discount) return false;
+    for (const id of courseIds) {
+      const course = loaded.courses.get(id);
+      if (!course || !coupons.coversCourse(coupon, id)) continue;
+      if (discountedPrice(course.listPrice, discount).amount < course.listPrice.amount) return true;
+    }
+    return false;
+  }
+
+  function present(
+    request: CartRequest,
+    snapshot: CartSnapshot | null,
+    loaded: Loaded,
+    attempts: DiscountAttempt[],
+  ): CartAnswer {
+    const locale = loaded.pricing.intlLocale;
+    const stored = snapshot?.codes ?? [];
+    const usable = stored
+      .map((code) => loaded.coupons.get(code))
+      .filter((coupon) => coupon !== undefined && coupon.validity === 'valid') as Coupon[];
+    const lists: Record<ShoppingListName, ListItem[]> = {
+      cart: [],
+      express: [],
+      saved_for_later: [],
+      wishlist: [],
+    };
+    const unseen: Record<ShoppingListName, number> = { cart: 0, express: 0, saved_for_later: 0, wishlist: 0 };
+    for (const item of snapshot?.items ?? []) {
+      const course = loaded.courses.get(item.courseId);
+      if (!course) continue;
+      const { price, coupon } = priceOf(course, usable, loaded);
+      lists[item.list].push({
+        buyable: {
+          id: item.courseId,
+          buyable_object_type: item.buyableType,
+          course: {
+            id: course.id,
+            title: course.title,
+            url: course.url,
+            image_url: null,
+            visible_instructors: course.visibleInstructors,
+          },
+        },
+        purchase_price: toApiPrice(price, locale),
+        list_price: toApiPrice(course.listPrice, locale),
+        current_discount: coupon
+          ? {
+              code: coupon.code,
+              saving_price: toApiPrice(subtractMoney(course.listPrice, price), locale, {
+                freeWhenZero: false,
+              }),
+            }
+          : null,
+      });
+      if (!item.seen) unseen[item.list] += 1;
+    }
+    const reported = new Set(attempts.map((attempt) => attempt.code));
+    return {
+      etag: etagOf(snapshot),
+      body: {
+        cart: lists.cart,
+        express: lists.express,
+        saved_for_later: lists.saved_for_later,
+        wishlist: lists.wishlist,
+        cart_unseen_count: unseen.cart,
+        express_unseen_count: unseen.express,
+        saved_for_later_unseen_count: unseen.saved_for_later,
+        wishlist_unseen_count: unseen.wishlist,
+        discount_attempts: [
+          ...usable
+            .filter((coupon) => !reported.has(coupon.code))
+            .map((coupon): DiscountAttempt => ({ code: coupon.code, status: 'valid' })),
+          ...attempts,
+        ],
+        user:
+          request.userId === null
+            ? null
+            : {
+                id: request.userId,
+                credit: toApiPrice(
+                  loaded.credit ?? { amount: 0, currency: loaded.pricing.currency },
+                  locale,
+                  {
+                    freeWhenZero: false,
+                  },
+                ),
+              },
+        available_coupon_info: {
+          coupons: loaded.available.map((coupon) => ({
+            code: coupon.code,
+            description: coupon.description,
+            ends_at: coupon.endsAt?.toISOString() ?? null,
+          })),
+        },
+      },
+    };
+  }
+
+  /** The snapshot after a successful write, without reading it again (the version proved nothing else changed). */
+  function applied(
+    snapshot: CartSnapshot | null,
+    write: CartWrite,
+    result: { cartId: number; added: CartItemRow[] },
+  ): CartSnapshot {
+    const deleted = new Set(write.deleteItemIds);
+    return {
+      id: result.cartId,
+      version: write.newVersion,
+      codes: write.codes,
+      items: [...result.added, ...(snapshot?.items ?? []).filter((item) => !deleted.has(item.id))],
+    };
+  }
+
+  /**
+   * The one write path: read the cart, check If-Match (428/412), load what the change needs,
+   * plan it, and write it with a compare-and-swap on the version (409 when another write got
+   * there first). Bad input throws before anything is written; a change that changes nothing
+   * writes nothing and keeps the ETag.
+   */
+  async function change(
+    request: CartRequest,
+    needs: { courseIds?: number[]; codes?: string[]; ownedAmong?: number[] },
+    plan: (snapshot: CartSnapshot | null, loaded: Loaded, storedKeep: string[]) => Plan,
+  ): Promise<CartAnswer> {
+    if (!request.owner) throw new Error('a cart write needs an owner');
+    const [snapshot, pricing, balances] = await begin(request);
+    checkPrecondition(request.ifMatch, snapshot);
+    const loaded = await loadFor(request, pricing, snapshot, balances, needs);
+    const { keep, dropped } = recheckStoredCodes(snapshot, loaded);
+    const planned = plan(snapshot, loaded, keep);
+    const attempts = [...dropped, ...planned.attempts];
+    const codesChanged =
+      planned.codes.length !== (snapshot?.codes.length ?? 0) ||
+      planned.codes.some((code, i) => code !== snapshot?.codes[i]);
+    if (!codesChanged && planned.deleteItemIds.length === 0 && planned.inserts.length === 0) {
+      return present(request, snapshot, loaded, attempts);
+    }
+    const write: CartWrite = {
+      owner: request.owner,
+      cartId: snapshot?.id ?? null,
+      expectedVersion: snapshot?.version ?? null,
+      newVersion: newVersion(),
+      codes: planned.codes,
+      deleteItemIds: planned.deleteItemIds,
+      inserts: planned.inserts,
+      context: planned.context ?? null,
+    };
+    const result = await repository.write(write);
+    if (!result) throw conflict();
+    return present(request, applied(snapshot, write, result), loaded, attempts);
+  }
+
+  /** Checks buyables against the catalog and ownership; throws a 400 naming the first problem of each. */
+  function validateBuyables(list: ShoppingListName, buyables: readonly BuyableRef[], loaded: Loaded) {
+    const fieldErrors: Record<string, string[]> = {};
+    buyables.forEach((buyable, index) => {
+      const course = loaded.courses.get(buyable.id);
+      if (!course || !course.visible) {
+        fieldErrors[`buyables.${index}.id`] = [`There is no course with id ${buyable.id}.`];
+      } else if (
+        OWNED_CHECK_LISTS.has(list) &&
+        buyable.buyable_object_type === 'course' &&
+        loaded.owned.has(buyable.id)
+      ) {
+        fieldErrors[`buyables.${index}.id`] = [
+          `You already own “${course.title}”, so it cannot be bought again.`,
+        ];
+      }
+    });
+    if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
+  }
+
+  const tooMany = (list: ShoppingListName) =>
+    validationError(
+      { buyables: [`A list holds at most ${SHOPPING_LIST_MAX_ITEMS} items.`] },
+      `Your ${list.replaceAll('_', ' ')} can hold at most ${SHOPPING_LIST_MAX_ITEMS} items; remove some first.`,
+    );
+
+  /**
+   * Evaluates requested codes for the cart. Valid codes are kept (after the stored ones,
+   * without duplicates); the others are reported with their status and platform §8 text.
+   * A valid code that lowers no price among `against` (when there is something to buy) is
+   * reported invalid: "not valid for this course".
+   */
+  function evaluateCodes(
+    request: CartRequest,
+    requested: readonly string[],
+    keep: string[],
+    loaded: Loaded,
+    against: number[],
+  ): { codes: string[]; attempts: DiscountAttempt[] } {
+    const codes = [...keep];
+    const attempts: DiscountAttempt[] = [];
+    const refuse = (code: string, status: BadStatus, detail: string) => {
+      attempts.push({ code, status, detail });
+      ownerFailures.record(ownerKey(request));
+      if (request.ip) addressFailures.record(request.ip);
+    };
+    for (const code of requested) {
+      const coupon = loaded.coupons.get(code);
+      const status = coupon?.validity ?? 'invalid';
+      if (status !== 'valid') refuse(code, status, removedCodesMessage([code], status));
+      else if (against.length > 0 && !lowersAny(coupon!, against, loaded))
+        refuse(code, 'invalid', CART_MESSAGES.codeNotValidForCourse);
+      else if (!codes.includes(code)) codes.push(code);
+    }
+    if (codes.length > MAX_STORED_CODES) {
+      throw validationError(
+        { codes: [`A cart keeps at most ${MAX_STORED_CODES} codes.`] },
+        `A cart keeps at most ${MAX_STORED_CODES} codes; remove one first.`,
+      );
+    }
+    return { codes, attempts };
+  }
+
+  const ownerKey = (request: CartRequest) =>
+    request.owner?.userId !== undefined
+      ? `user:${request.owner.userId}`
+      : `visitor:${request.owner?.visitorId}`;
+
+  function assertCodeAttemptsAllowed(request: CartRequest) {
+    ownerFailures.assertAllowed(ownerKey(request));
+    if (request.ip) addressFailures.assertAllowed(request.ip);
+  }
+
+  const itemsOf = (snapshot: CartSnapshot | null, list: ShoppingListName) =>
+    (snapshot?.items ?? []).filter((item) => item.list === list);
+
+  return {
+    /**
+     * `GET /shopping-carts/me/`. Stored codes that became bad are reported once and dropped
+     * (a new version); items shown for the first time count as unseen in this answer and as
+     * seen afterwards (not a change of the cart: the version stays).
+     */
+    async read(request: CartRequest): Promise<CartAnswer> {
+      const [snapshot, pricing, balances] = await begin(request);
+      const loaded = await loadFor(request, pricing, snapshot, balances);
+      const { keep, dropped } = recheckStoredCodes(snapshot, loaded);
+      let current = snapshot;
+      if (snapshot && dropped.length > 0 && request.owner) {
+        const write: CartWrite = {
+          owner: request.owner,
+          cartId: snapshot.id,
+          expectedVersion: snapshot.version,
+          newVersion: newVersion(),
+          codes: keep,
+          deleteItemIds: [],
+          inserts: [],
+          context: null,
+        };
+        // Losing this race is harmless: the other write re-checks the codes itself.
+        const result = await repository.write(write);
+        if (result) current = applied(snapshot, write, result);
+      }
+      const unseen = (current?.items ?? []).filter((item) => !item.seen).map((item) => item.id);
+      await repository.markSeen(unseen);
+      return present(request, current, loaded, dropped);
+    },
+
+    /** `POST /shopping-carts/me/{list}/`: adds buyables; adding to the cart takes them off the wishlist and saved-for-later. */
+    addToList(
+      request: CartRequest,
+      list: ShoppingListName,
+      buyables: readonly BuyableRef[],
+      context: string | null,
+    ): Promise<CartAnswer> {
+      const ids = buyables.map((buyable) => buyable.id);
+      return change(
+        request,
+        { courseIds: ids, ownedAmong: OWNED_CHECK_LISTS.has(list) ? ids : [] },
+        (snapshot, loaded, keep) => {
+          validateBuyables(list, buyables, loaded);
+          const present = new Set(
+            itemsOf(snapshot, list).map((item) => buyableKey(item.buyableType, item.courseId)),
+          );
+          const wanted = new Set(buyables.map((b) => buyableKey(b.buyable_object_type, b.id)));
+          const inserts = buyables
+            .filter((b) => !present.has(buyableKey(b.buyable_object_type, b.id)))
+            .map((b) => ({ list, buyableType: b.buyable_object_type, courseId: b.id }));
+          if (present.size + inserts.length > SHOPPING_LIST_MAX_ITEMS) throw tooMany(list);
+          const deleteItemIds =
+            list === 'cart'
+              ? (snapshot?.items ?? [])
+                  .filter(
+                    (item) =>
+                      (item.list === 'wishlist' || item.list === 'saved_for_later') &&
+                      wanted.has(buyableKey(item.buyableType, item.courseId)),
+                  )
+                  .map((item) => item.id)
+              : [];
+          return { codes: keep, inserts, deleteItemIds, attempts: [], context };
+        },
+      );
+    },
+
+    /** `DELETE /shopping-carts/me/{list}/?boId=&boType=`: removing what is not there changes nothing. */
+    removeFromList(request: CartRequest, list: ShoppingListName, buyable: BuyableRef): Promise<CartAnswer> {
+      return change(request, {}, (snapshot, _loaded, keep) => ({
+        codes: keep,
+        inserts: [],
+        deleteItemIds: itemsOf(snapshot, list)
+          .filter((item) => item.buyableType === buyable.buyable_object_type && item.courseId === buyable.id)
+          .map((item) => item.id),
+        attempts: [],
+      }));
+    },
+
+    /** `POST /shopping-carts/me/discounts/` with normalized codes. */
+    applyCodes(request: CartRequest, codes: readonly string[]): Promise<CartAnswer> {
+      assertCodeAttemptsAllowed(request);
+      return change(request, { codes: [...codes] }, (snapshot, loaded, keep) => {
+        const cartCourses = itemsOf(snapshot, 'cart').map((item) => item.courseId);
+        const evaluated = evaluateCodes(request, codes, keep, loaded, cartCourses);
+        return { ...evaluated, inserts: [], deleteItemIds: [] };
+      });
+    },
+
+    /** `DELETE /shopping-carts/me/discounts/`: the given codes, or all of them when `codes` is null. */
+    removeCodes(request: CartRequest, codes: readonly string[] | null): Promise<CartAnswer> {
+      return change(request, {}, (_snapshot, _loaded, keep) => ({
+        codes: codes === null ? [] : keep.filter((code) => !codes.includes(code)),
+        inserts: [],
+        deleteItemIds: [],
+        attempts: [],
+      }));
+    },
+
+    /** `POST /shopping-carts/me/express/` ("Buy now"): replaces the express list; optional codes as for discounts. */
+    replaceExpress(
+      request: CartRequest,
+      buyables: readonly BuyableRef[],
+      codes: readonly string[],
+    ): Promise<CartAnswer> {
+      if (codes.length > 0) assertCodeAttemptsAllowed(request);
+      const ids = buyables.map((buyable) => buyable.id);
+      return change(
+        request,
+        { courseIds: ids, ownedAmong: ids, codes: [...codes] },
+        (snapshot, loaded, keep) => {
+          validateBuyables('express', buyables, loaded);
+          if (buyables.length > SHOPPING_LIST_MAX_ITEMS) throw tooMany('express');
+          const current = itemsOf(snapshot, 'express');
+          const have = new Set(current.map((item) => buyableKey(item.buyableType, item.courseId)));
+          const wanted = new Set(buyables.map((b) => buyableKey(b.buyable_object_type, b.id)));
+          const evaluated = evaluateCodes(request, codes, keep, loaded, ids);
+          return {
+            ...evaluated,
+            inserts: buyables
+              .filter((b) => !have.has(buyableKey(b.buyable_object_type, b.id)))
+              .map((b) => ({ list: 'express' as const, buyableType: b.buyable_object_type, courseId: b.id })),
+            deleteItemIds: current
+              .filter((item) => !wanted.has(buyableKey(item.buyableType, item.courseId)))
+              .map((item) => item.id),
+          };
+        },
+      );
+    },
+
+    /**
+     * On login or signup: moves the visitor's items and codes into the user's cart (skipping
+     * courses the user owns for cart and express, duplicates and anything past the list limit),
+     * a visitor's express list replacing the user's, then deletes the visitor's cart.
+     * Retries a few times if the user's cart changes meanwhile.
+     */
+    async mergeVisitorCart(visitorId: string, userId: number): Promise<void> {
+      const visitor = await repository.load({ visitorId });
+      if (!visitor) return;
+      const owner = { userId };
+      const visitorCourses = visitor.items.map((item) => item.courseId);
+      const owned = await orders.enrolledCourseIds(userId, visitorCourses);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const user = await repository.load(owner);
+        const keys = new Map<ShoppingListName, Set<string>>();
+        for (const item of user?.items ?? []) {
+          if (!keys.has(item.list)) keys.set(item.list, new Set());
+          keys.get(item.list)!.add(buyableKey(item.buyableType, item.courseId));
+        }
+        const visitorExpress = itemsOf(visitor, 'express');
+        const expressKeys = new Set(
+          visitorExpress.map((item) => buyableKey(item.buyableType, item.courseId)),
+        );
+        const deleteItemIds: number[] = [];
+        if (visitorExpress.length > 0) {
+          for (const item of itemsOf(user, 'express')) {
+            if (!expressKeys.has(buyableKey(item.buyableType, item.courseId))) {
+              deleteItemIds.push(item.id);
+              keys.get('express')?.delete(buyableKey(item.buyableType, item.courseId));
+            }
+          }
+        }
+        const inserts: CartWrite['inserts'] = [];
+        const cartAdds = new Set<string>();
+        for (const item of [...visitor.items].reverse()) {
+          const key = buyableKey(item.buyableType, item.courseId);
+          const listKeys = keys.get(item.list) ?? new Set<string>();
+          keys.set(item.list, listKeys);
+          if (OWNED_CHECK_LISTS.has(item.list) && item.buyableType === 'course' && owned.has(item.courseId))
+            continue;
+          if (listKeys.has(key) || listKeys.size >= SHOPPING_LIST_MAX_ITEMS) continue;
+          listKeys.add(key);
+          inserts.push({ list: item.list, buyableType: item.buyableType, courseId: item.courseId });
+          if (item.list === 'cart') cartAdds.add(key);
+        }
+        for (const item of user?.items ?? []) {
+          if (
+            (item.list === 'wishlist' || item.list === 'saved_for_later') &&
+            cartAdds.has(buyableKey(item.buyableType, item.courseId))
+          )
+            deleteItemIds.push(item.id);
+        }
+        const codes = [...new Set([...(user?.codes ?? []), ...visitor.codes])].slice(0, MAX_STORED_CODES);
+        const write: CartWrite = {
+          owner,
+          cartId: user?.id ?? null,
+          expectedVersion: user?.version ?? null,
+          newVersion: newVersion(),
+          codes,
+          deleteItemIds,
+          inserts,
+          context: 'visitor_cart_merge',
+        };
+        if (await repository.write(write)) {
+          await repository.deleteCart(visitor.id, visitor.version);
+          return;
+        }
+      }
+      throw new Error('the user cart kept changing during the visitor cart merge');
+    },
+
+    /** Housekeeping: visitor carts nobody touched for `maxIdleMs` (default 30 days, platform §9). */
+    deleteIdleVisitorCarts(maxIdleMs = 30 * 24 * 60 * 60 * 1000): Promise<number> {
+      return repository.deleteIdleVisitorCarts(new Date(now().getTime() - maxIdleMs));
+    },
+
+    close(): void {
+      ownerFailures.close();
+      addressFailures.close();
+    },
+  };
+}
+
+export type CartsService = ReturnType<typeof createCartsService>;

@@ -1,0 +1,166 @@
+import { and, count, eq, gt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database.js';
+import { qualify } from '../../platform/db/qualify.js';
+import { couponCourses, couponRedemptions, coupons } from './coupons.tables.js';
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type RedemptionRow = typeof couponRedemptions.$inferSelect;
+
+export function createCouponsRepository(db: Database) {
+  // The cart evaluates its codes (and lists the public coupons) on every read: one prepared
+  // query, counting uses only for coupons that have a limit.
+  const evaluateQuery = db
+    .select({
+      coupon: coupons,
+      // Uses that count against the limit: consumed ones and reservations not yet expired.
+      usesTaken: sql<number>`case when ${qualify(coupons.usageLimit)} is null then 0 else (
+        select count(*)::int from ${couponRedemptions}
+        where ${qualify(couponRedemptions.couponId)} = ${qualify(coupons.id)}
+          and (${qualify(couponRedemptions.status)} = 'consumed'
+            or (${qualify(couponRedemptions.status)} = 'reserved'
+              and ${qualify(couponRedemptions.expiresAt)} > ${sql.placeholder('now')}::timestamptz))) end`,
+      courseIds: sql<number[]>`case when ${qualify(coupons.scope)} = 'courses' then coalesce((
+        select array_agg(${qualify(couponCourses.courseId)}) from ${couponCourses}
+        where ${qualify(couponCourses.couponId)} = ${qualify(coupons.id)}), '{}'::int[]) else '{}'::int[] end`,
+    })
+    .from(coupons)
+    .where(
+      or(
+        sql`${coupons.code} = any(${sql.placeholder('codes')}::text[])`,
+        and(eq(coupons.isPublic, true), sql`${sql.placeholder('includePublic')}::boolean`),
+      ),
+    )
+    .prepare('coupons_evaluate');
+
+  // Uses counting against the limits of a few coupons (the cart's read path, with cached definitions).
+  const usesTakenQuery = db
+    .select({ couponId: couponRedemptions.couponId, value: count() })
+    .from(couponRedemptions)
+    .where(
+      and(
+        sql`${couponRedemptions.couponId} = any(${sql.placeholder('couponIds')}::int[])`,
+        or(
+          eq(couponRedemptions.status, 'consumed'),
+          and(
+            eq(couponRedemptions.status, 'reserved'),
+            sql`${couponRedemptions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+          ),
+        ),
+      ),
+    )
+    .groupBy(couponRedemptions.couponId)
+    .prepare('coupons_uses_taken');
+
+  return {
+    async usesTaken(couponIds: number[], now: Date): Promise<Map<number, number>> {
+      const rows = await usesTakenQuery.execute({ couponIds, now: now.toISOString() });
+      return new Map(rows.map((row) => [row.couponId, Number(row.value)]));
+    },
+
+    async evaluate(codes: string[], includePublic: boolean, now: Date) {
+      const rows = await evaluateQuery.execute({ codes, includePublic, now: now.toISOString() });
+      return rows.map((row) => ({ ...row, courseIds: (row.courseIds ?? []).map(Number) }));
+    },
+
+    async insertCoupon(values: typeof coupons.$inferInsert, courseIds: number[]): Promise<CouponRow> {
+      const [row] = await db.insert(coupons).values(values).returning();
+      if (courseIds.length > 0)
+        await db.insert(couponCourses).values(courseIds.map((courseId) => ({ couponId: row!.id, courseId })));
+      return row!;
+    },
+
+    /**
+     * Runs `work` in a transaction holding the coupon's row lock (`SELECT ... FOR UPDATE`), so
+     * reservations of one coupon happen one after the other and each sees the uses before it.
+     * `work` gets null when there is no coupon with that code.
+     */
+    withCouponLock<T>(
+      code: string,
+      work: (
+        coupon: CouponRow | null,
+        locked: {
+          usesTaken(now: Date): Promise<number>;
+          redemption(reference: string): Promise<RedemptionRow | null>;
+          insertRedemption(values: typeof couponRedemptions.$inferInsert): Promise<RedemptionRow>;
+          updateRedemption(id: number, values: Partial<typeof couponRedemptions.$inferInsert>): Promise<void>;
+        },
+      ) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction(async (tx) => {
+        const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
+        return work(coupon ?? null, {
+          async usesTaken(now) {
+            if (!coupon) return 0;
+            const [row] = await tx
+              .select({ value: count() })
+              .from(couponRedemptions)
+              .where(
+                and(
+                  eq(couponRedemptions.couponId, coupon.id),
+                  or(
+                    eq(couponRedemptions.status, 'consumed'),
+                    and(eq(couponRedemptions.status, 'reserved'), gt(couponRedemptions.expiresAt, now)),
+                  ),
+                ),
+              );
+            return row?.value ?? 0;
+          },
+          async redemption(reference) {
+            const [row] = await tx
+              .select()
+              .from(couponRedemptions)
+              .where(eq(couponRedemptions.reference, reference));
+            return row ?? null;
+          },
+          async insertRedemption(values) {
+            const [row] = await tx.insert(couponRedemptions).values(values).returning();
+            return row!;
+          },
+          async updateRedemption(id, values) {
+            await tx.update(couponRedemptions).set(values).where(eq(couponRedemptions.id, id));
+          },
+        });
+      });
+    },
+
+    async redemptionWithCode(reference: string) {
+      const [row] = await db
+        .select({ redemption: couponRedemptions, code: coupons.code })
+        .from(couponRedemptions)
+        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+        .where(eq(couponRedemptions.reference, reference));
+      return row ?? null;
+    },
+
+    async releaseReserved(reference: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(couponRedemptions)
+        .set({ status: 'released', settledAt: now, expiresAt: null })
+        .where(and(eq(couponRedemptions.reference, reference), eq(couponRedemptions.status, 'reserved')))
+        .returning({ id: couponRedemptions.id });
+      return rows.length > 0;
+    },
+
+    /** Marks reservations whose time is up as released; returns how many. */
+    async releaseExpired(now: Date): Promise<number> {
+      const rows = await db
+        .update(couponRedemptions)
+        .set({ status: 'released', settledAt: now })
+        .where(and(eq(couponRedemptions.status, 'reserved'), lte(couponRedemptions.expiresAt, now)))
+        .returning({ id: couponRedemptions.id });
+      return rows.length;
+    },
+
+    /** For the seed: a use that was already paid. */
+    async insertConsumedRedemption(couponId: number, userId: number, reference: string, at: Date) {
+      await db.insert(couponRedemptions).values({
+        couponId,
+        userId,
+        reference,
+        status: 'consumed',
+        createdAt: at,
+        settledAt: at,
+      });
+    },
+  };
+}

@@ -1,0 +1,310 @@
+import {
+  CART_MESSAGES,
+  couponValidity,
+  isCurrencyCode,
+  isWellFormedCouponCode,
+  money,
+  normalizeCouponCode,
+  type CouponDiscount,
+  type CouponValidity,
+  type Money,
+} from '@lectern/domain';
+import type { Database } from '../../platform/db/database.js';
+import { createCouponsRepository, type CouponRow } from './coupons.repository.js';
+
+/** A coupon's discount as stored: a target price names a price tier, resolved per currency. */
+export type StoredDiscount =
+  | { kind: 'percentage'; percent: number }
+  | { kind: 'fixed_amount'; amount: Money }
+  | { kind: 'target_price'; tierId: number };
+
+export interface Coupon {
+  id: number;
+  code: string;
+  description: string;
+  isPublic: boolean;
+  /** Null when the coupon applies to every course. */
+  courseIds: ReadonlySet<number> | null;
+  discount: StoredDiscount;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  usageLimit: number | null;
+  /** Consumed uses plus unexpired reservations at evaluation time. */
+  usesTaken: number;
+  validity: CouponValidity;
+}
+
+export interface NewCoupon {
+  code: string;
+  description?: string;
+  isPublic?: boolean;
+  /** Omitted or empty: every course. */
+  courseIds?: number[];
+  discount: StoredDiscount;
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+  usageLimit?: number | null;
+}
+
+export type ReserveResult =
+  | { ok: true; reference: string; code: string; expiresAt: Date }
+  | { ok: false; status: Exclude<CouponValidity, 'valid'>; detail: string };
+
+export type ConsumeResult =
+  | { ok: true; code: string }
+  | { ok: false; status: 'not_found' | 'released' | 'sold_out' | 'expired' | 'invalid' };
+
+/** How long a checkout holds a use of a limited coupon before it counts as abandoned. */
+export const DEFAULT_RESERVATION_TTL_MS = 15 * 60 * 1000;
+
+function storedDiscount(row: CouponRow): StoredDiscount {
+  switch (row.kind) {
+    case 'percentage':
+      return { kind: 'percentage', percent: (row.percentBasisPoints ?? 0) / 100 };
+    case 'fixed_amount': {
+      const currency = row.currency ?? '';
+      if (!isCurrencyCode(currency)) throw new Error(`coupon ${row.code} has an unknown currency`);
+      return { kind: 'fixed_amount', amount: money(row.amount ?? 0, currency) };
+    }
+    case 'target_price':
+      return { kind: 'target_price', tierId: row.targetTierId ?? 0 };
+  }
+}
+
+function toCoupon(row: CouponRow, courseIds: number[], usesTaken: number, now: Date): Coupon {
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    isPublic: row.isPublic,
+    courseIds: row.scope === 'all' ? null : new Set(courseIds),
+    discount: storedDiscount(row),
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    usageLimit: row.usageLimit,
+    usesTaken,
+    validity: couponValidity({ ...row, usesTaken }, now),
+  };
+}
+
+/** The sentence of platform §8 for a refused use. */
+function refusal(status: Exclude<CouponValidity, 'valid'>, code: string): string {
+  if (status === 'sold_out') return CART_MESSAGES.codeAlreadyUsed;
+  return `${code} is ${status === 'expired' ? 'expired' : 'invalid'}.`;
+}
+
+/** How long the cart's read path may use a coupon's definition (dates, discount, scope) it read before. */
+export const COUPON_CACHE_MS = 30_000;
+const COUPON_CACHE_MAX = 10_000;
+
+type Definition = { row: CouponRow; courseIds: number[] } | null;
+
+export function createCouponsService(db: Database, now: () => Date = () => new Date()) {
+  const repository = createCouponsRepository(db);
+  // Coupon definitions for cart reads (null: no such code) and the list of public coupons.
+  // Usage counts are never cached; validity by date is computed at each read; writes and
+  // reservations always read the database.
+  const definitions = new Map<string, { expires: number; definition: Definition }>();
+  let publicCodes: { expires: number; codes: string[] } | null = null;
+
+  function remember(
+    rows: { coupon: CouponRow; courseIds: number[] }[],
+    codes: readonly string[],
+    includePublic: boolean,
+    at: Date,
+  ) {
+    const expires = at.getTime() + COUPON_CACHE_MS;
+    if (definitions.size > COUPON_CACHE_MAX) definitions.clear();
+    for (const code of codes) definitions.set(code, { expires, definition: null });
+    for (const row of rows)
+      definitions.set(row.coupon.code, {
+        expires,
+        definition: { row: row.coupon, courseIds: row.courseIds },
+      });
+    if (includePublic) {
+      publicCodes = {
+        expires,
+        codes: rows.filter((row) => row.coupon.isPublic).map((row) => row.coupon.code),
+      };
+    }
+  }
+
+  /** Cached definitions of the codes (and public coupons), or null when any is missing or stale. */
+  function fromCache(codes: readonly string[], includePublic: boolean, at: Date) {
+    const time = at.getTime();
+    if (includePublic && (!publicCodes || publicCodes.expires <= time)) return null;
+    const wanted = new Set([...codes, ...(includePublic ? publicCodes!.codes : [])]);
+    const found: { coupon: CouponRow; courseIds: number[] }[] = [];
+    for (const code of wanted) {
+      const hit = definitions.get(code);
+      if (!hit || hit.expires <= time) return null;
+      if (hit.definition) found.push({ coupon: hit.definition.row, courseIds: hit.definition.courseIds });
+    }
+    return found;
+  }
+
+  return {
+    /** Whether the coupon covers the course (its scope), whatever the price. */
+    coversCourse(coupon: Coupon, courseId: number): boolean {
+      return coupon.courseIds === null || coupon.courseIds.has(courseId);
+    },
+
+    /**
+     * The coupon's discount in one currency. A target price needs its tier's amount in
+     * that currency (`tierAmounts`); without it the coupon gives nothing there.
+     */
+    discountIn(coupon: Coupon, tierAmounts: ReadonlyMap<number, Money>): CouponDiscount | null {
+      const { discount } = coupon;
+      if (discount.kind !== 'target_price') return discount;
+      const targetAmount = tierAmounts.get(discount.tierId);
+      return targetAmount ? { kind: 'target_price', targetAmount } : null;
+    },
+
+    /**
+     * Looks up the given (normalized) codes in one query and, with `includePublic`, every
+     * public coupon. Each found coupon carries its validity at `now`; codes not found are absent.
+     */
+    /**
+     * With `cached` (the cart's read path), definitions read in the last 30 seconds come from
+     * memory and only the usage counts of limited coupons are read (one query, if any).
+     */
+    async evaluate(
+      codes: readonly string[],
+      options: { includePublic: boolean; cached?: boolean },
+      at: Date = now(),
+    ): Promise<{ byCode: Map<string, Coupon>; available: Coupon[] }> {
+      let rows: { coupon: CouponRow; courseIds: number[]; usesTaken: number }[];
+      const cached = options.cached ? fromCache(codes, options.includePublic, at) : null;
+      if (cached) {
+        const limited = cached.filter((row) => row.coupon.usageLimit !== null).map((row) => row.coupon.id);
+        const uses = limited.length > 0 ? await repository.usesTaken(limited, at) : new Map<number, number>();
+        rows = cached.map((row) => ({ ...row, usesTaken: uses.get(row.coupon.id) ?? 0 }));
+      } else if (codes.length === 0 && !options.includePublic) {
+        rows = [];
+      } else {
+        rows = await repository.evaluate([...codes], options.includePublic, at);
+        remember(rows, codes, options.includePublic, at);
+      }
+      const byCode = new Map<string, Coupon>();
+      const available: Coupon[] = [];
+      for (const row of rows) {
+        const coupon = toCoupon(row.coupon, row.courseIds, Number(row.usesTaken), at);
+        if (codes.includes(coupon.code)) byCode.set(coupon.code, coupon);
+        if (coupon.isPublic && coupon.validity === 'valid') available.push(coupon);
+      }
+      available.sort((a, b) => a.id - b.id);
+      return { byCode, available };
+    },
+
+    async create(input: NewCoupon): Promise<Coupon> {
+      if (!isWellFormedCouponCode(input.code)) throw new RangeError(`Not a coupon code: ${input.code}`);
+      const { discount } = input;
+      definitions.delete(normalizeCouponCode(input.code));
+      publicCodes = null;
+      const row = await repository.insertCoupon(
+        {
+          code: normalizeCouponCode(input.code),
+          description: input.description ?? '',
+          isPublic: input.isPublic ?? false,
+          scope: input.courseIds && input.courseIds.length > 0 ? 'courses' : 'all',
+          kind: discount.kind,
+          percentBasisPoints: discount.kind === 'percentage' ? Math.round(discount.percent * 100) : null,
+          amount: discount.kind === 'fixed_amount' ? discount.amount.amount : null,
+          currency: discount.kind === 'fixed_amount' ? discount.amount.currency : null,
+          targetTierId: discount.kind === 'target_price' ? discount.tierId : null,
+          startsAt: input.startsAt ?? null,
+          endsAt: input.endsAt ?? null,
+          usageLimit: input.usageLimit ?? null,
+        },
+        input.courseIds ?? [],
+      );
+      return toCoupon(row, input.courseIds ?? [], 0, now());
+    },
+
+    /**
+     * Holds one use of the coupon for a checkout (`reference`, e.g. a payment attempt id)
+     * until `ttlMs` from now. Runs under the coupon's row lock, so however many checkouts
+     * race for the last use, exactly one gets it. Reserving again with the same reference is
+     * idempotent.
+     */
+    async reserve(
+      code: string,
+      userId: number | null,
+      reference: string,
+      ttlMs: number = DEFAULT_RESERVATION_TTL_MS,
+    ): Promise<ReserveResult> {
+      const normalized = normalizeCouponCode(code);
+      return repository.withCouponLock(normalized, async (coupon, locked) => {
+        if (!coupon) return { ok: false, status: 'invalid', detail: refusal('invalid', normalized) };
+        const at = now();
+        const existing = await locked.redemption(reference);
+        if (existing) {
+          const live =
+            existing.status === 'consumed' ||
+            (existing.status === 'reserved' && existing.expiresAt !== null && existing.expiresAt > at);
+          if (existing.couponId === coupon.id && live) {
+            return { ok: true, reference, code: coupon.code, expiresAt: existing.expiresAt ?? at };
+          }
+          throw new Error(`coupon reservation reference ${reference} is already used`);
+        }
+        const validity = couponValidity({ ...coupon, usesTaken: await locked.usesTaken(at) }, at);
+        if (validity !== 'valid')
+          return { ok: false, status: validity, detail: refusal(validity, coupon.code) };
+        const expiresAt = new Date(at.getTime() + ttlMs);
+        await locked.insertRedemption({
+          couponId: coupon.id,
+          userId,
+          reference,
+          status: 'reserved',
+          expiresAt,
+        });
+        return { ok: true, reference, code: coupon.code, expiresAt };
+      });
+    },
+
+    /**
+     * Turns a reservation into a use (the payment succeeded). A reservation that expired or
+     * was released meanwhile is consumed only if the coupon still has room; otherwise the
+     * result says why and nothing changes. Idempotent.
+     */
+    async consume(reference: string): Promise<ConsumeResult> {
+      const found = await repository.redemptionWithCode(reference);
+      if (!found) return { ok: false, status: 'not_found' };
+      return repository.withCouponLock(found.code, async (coupon, locked) => {
+        const redemption = await locked.redemption(reference);
+        if (!coupon || !redemption) return { ok: false, status: 'not_found' };
+        if (redemption.status === 'consumed') return { ok: true, code: coupon.code };
+        const at = now();
+        const stillHeld =
+          redemption.status === 'reserved' && redemption.expiresAt !== null && redemption.expiresAt > at;
+        if (!stillHeld) {
+          const validity = couponValidity({ ...coupon, usesTaken: await locked.usesTaken(at) }, at);
+          if (validity !== 'valid') return { ok: false, status: validity };
+        }
+        await locked.updateRedemption(redemption.id, { status: 'consumed', settledAt: at, expiresAt: null });
+        return { ok: true, code: coupon.code };
+      });
+    },
+
+    /** Gives the use back (the payment failed or was abandoned). Idempotent; true if it released one. */
+    release(reference: string): Promise<boolean> {
+      return repository.releaseReserved(reference, now());
+    },
+
+    /**
+     * Housekeeping: marks reservations past their expiry as released. Expired reservations
+     * already stop counting against the limit, so this only keeps the table tidy; run it
+     * now and then (app.ts does, every few minutes).
+     */
+    expireStaleReservations(): Promise<number> {
+      return repository.releaseExpired(now());
+    },
+
+    /** For the demo seed: a use that was paid before. */
+    recordPastUse(couponId: number, userId: number, reference: string, at: Date): Promise<void> {
+      return repository.insertConsumedRedemption(couponId, userId, reference, at);
+    },
+  };
+}
+
+export type CouponsService = ReturnType<typeof createCouponsService>;

@@ -1,0 +1,79 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database.js';
+import { paymentGatewayEvents } from './payments.tables.js';
+
+/** A claim older than this is considered abandoned (the instance handling it died). */
+const CLAIM_TIMEOUT_SECONDS = 120;
+
+export function createPaymentsRepository(db: Database) {
+  return {
+    /** Inserts the event unless its id is already stored; true when this call stored it. */
+    async storeEventOnce(values: {
+      eventId: string;
+      gatewayType: string;
+      type: string;
+      payload: unknown;
+    }): Promise<boolean> {
+      const rows = await db
+        .insert(paymentGatewayEvents)
+        .values(values)
+        .onConflictDoNothing({ target: paymentGatewayEvents.eventId })
+        .returning({ id: paymentGatewayEvents.id });
+      return rows.length > 0;
+    },
+
+    /** Takes the event for processing unless it is processed or being processed elsewhere. */
+    async claimEvent(eventId: string): Promise<boolean> {
+      const rows = await db
+        .update(paymentGatewayEvents)
+        .set({ claimedAt: sql`now()`, attempts: sql`${paymentGatewayEvents.attempts} + 1` })
+        .where(
+          and(
+            eq(paymentGatewayEvents.eventId, eventId),
+            isNull(paymentGatewayEvents.processedAt),
+            or(
+              isNull(paymentGatewayEvents.claimedAt),
+              lt(
+                paymentGatewayEvents.claimedAt,
+                sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`,
+              ),
+            ),
+          ),
+        )
+        .returning({ id: paymentGatewayEvents.id });
+      return rows.length > 0;
+    },
+
+    async markProcessed(eventId: string): Promise<void> {
+      await db
+        .update(paymentGatewayEvents)
+        .set({ processedAt: sql`now()`, claimedAt: null, lastError: null })
+        .where(eq(paymentGatewayEvents.eventId, eventId));
+    },
+
+    async releaseFailed(eventId: string, error: string): Promise<void> {
+      await db
+        .update(paymentGatewayEvents)
+        .set({ claimedAt: null, lastError: error.slice(0, 2000) })
+        .where(eq(paymentGatewayEvents.eventId, eventId));
+    },
+
+    async countEvents(eventId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(paymentGatewayEvents)
+        .where(eq(paymentGatewayEvents.eventId, eventId));
+      return row?.count ?? 0;
+    },
+
+    async findEvent(eventId: string) {
+      const [row] = await db
+        .select()
+        .from(paymentGatewayEvents)
+        .where(eq(paymentGatewayEvents.eventId, eventId));
+      return row ?? null;
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -1,0 +1,71 @@
+import { startSandbox, type Sandbox, type SandboxOptions } from '@lectern/gateway';
+import type { PaymentsConfig } from '../platform/config/config.js';
+
+// Tests under modules/ reach the sandbox only through this file (lint keeps @lectern/gateway
+// out of the modules).
+export { TEST_CARDS, type Sandbox } from '@lectern/gateway';
+
+/**
+ * A sandbox payment provider of the test's own, on a free port (never SANDBOX_PORT, so test
+ * files running in parallel do not collide), with fast webhook retries and settlement.
+ */
+export function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({
+    port: 0,
+    settlementDelayMs: 50,
+    degradedDelayMs: 20,
+    webhookRetry: { initialDelayMs: 50, maxDelayMs: 500, attemptTimeoutMs: 2_000 },
+    ...options,
+  });
+}
+
+/** The `payments` config override that points a test server at `sandbox`. */
+export function paymentsConfigFor(sandbox: Sandbox, webhookSecret = 'whsec_test_secret'): PaymentsConfig {
+  return {
+    apiUrl: sandbox.url,
+    sandbox: null,
+    secretKey: sandbox.secretKey,
+    publishableKey: sandbox.publishableKey,
+    webhookSecret,
+    publicUrl: sandbox.publicUrl,
+  };
+}
+
+/**
+ * Plays the customer on a hosted page (3-D Secure, BNPL, bank, voucher): posts the verdict the
+ * page's buttons post, without a browser.
+ */
+export async function answerHostedPage(
+  pageUrl: string,
+  verdict: 'complete' | 'fail' | 'approve' | 'decline' | 'paid' | 'expire',
+): Promise<{ status: string; redirect_url: string | null }> {
+  const url = new URL(pageUrl);
+  const action = url.pathname.split('/').pop();
+  const response = await fetch(`${url.origin}/hosted/api/actions/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ verdict }),
+  });
+  if (!response.ok) throw new Error(`hosted page answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { status: string; redirect_url: string | null };
+}
+
+/** Calls a sandbox control (`/v1/sandbox/...`) with the secret key. */
+export async function sandboxControl(
+  sandbox: Sandbox,
+  path: string,
+  params: Record<string, string | number>,
+) {
+  const response = await fetch(`${sandbox.url}/v1/sandbox/${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${sandbox.secretKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(
+      Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString(),
+  });
+  if (!response.ok) throw new Error(`sandbox control ${path} answered ${response.status}`);
+  return response.json();
+}

@@ -1,0 +1,42 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useApiClient } from '../../platform/api';
+import { reportError } from '../../platform/report-error';
+import { CartClient, type CartSnapshot } from './cart-client';
+
+const CartClientContext = createContext<CartClient | null>(null);
+
+/**
+ * One cart client for the app. It connects once the user's context has loaded and again
+ * whenever the user changes (login merges the visitor's cart into the user's).
+ */
+export function CartProvider({ client, children }: { client?: CartClient; children: ReactNode }) {
+  const api = useApiClient();
+  const [cart] = useState(
+    () => client ?? new CartClient({ api, onError: (error, details) => reportError(error, details) }),
+  );
+  const userContext = useUserContext();
+  const userId = userContext.isLoaded ? userContext.me.id : undefined;
+  useEffect(() => {
+    if (userId === undefined) return;
+    return cart.connect(userId);
+  }, [cart, userId]);
+  return <CartClientContext value={cart}>{children}</CartClientContext>;
+}
+
+export function useCartClient(): CartClient {
+  const client = useContext(CartClientContext);
+  if (!client) throw new Error('useCartClient must be used inside <CartProvider>.');
+  return client;
+}
+
+/** The cart as the screen shows it; re-renders on every change. */
+export function useCart(): CartSnapshot {
+  const client = useCartClient();
+  return useSyncExternalStore(client.subscribe, client.getSnapshot);
+}
+
+/** Effective items in the cart list, for the header badge. */
+export function useCartItemCount(): number {
+  return useCart().lists.cart.length;
+}

@@ -1,0 +1,82 @@
+import { PAGE_ROUTES } from '@lectern/domain';
+import { Alert, Anchor, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import { usePageTitle } from '../../app/shell/use-page-title';
+import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useApiClient } from '../../platform/api';
+import { PageLoader } from '../../ui/page-loader';
+import { currentPage, Pagination } from '../../ui/pagination';
+import { authPath } from '../auth/auth-paths';
+import { CourseCard } from '../catalog/course-card';
+import { MY_COURSES_PAGE_SIZE, subscribedCoursesQuery } from '../catalog/courses-api';
+
+/** `/home/my-courses/`: the courses the user owns. */
+export function MyCoursesPage() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'myCourses.pageTitle' }));
+  const { me } = useUserContext();
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>
+          <FormattedMessage id="myCourses.heading" />
+        </Title>
+        {me.is_authenticated ? (
+          <OwnedCourses />
+        ) : (
+          <Button component={Link} to={authPath('login', PAGE_ROUTES.myCourses)} w="fit-content">
+            <FormattedMessage id="common.logInToSee" />
+          </Button>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function OwnedCourses() {
+  const intl = useIntl();
+  const api = useApiClient();
+  const { search } = useLocation();
+  const page = currentPage(search);
+  const owned = useQuery({ ...subscribedCoursesQuery(api, page), placeholderData: keepPreviousData });
+  if (owned.isPending) return <PageLoader label={intl.formatMessage({ id: 'home.loadingCourses' })} />;
+  if (owned.isError) {
+    return (
+      <Alert color="red" variant="light">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            <FormattedMessage id="home.coursesError" />
+          </Text>
+          <Button variant="default" onClick={() => void owned.refetch()}>
+            <FormattedMessage id="common.tryAgain" />
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (owned.data.results.length === 0) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Text>
+          <FormattedMessage id="myCourses.empty" />
+        </Text>
+        <Anchor component={Link} to={PAGE_ROUTES.home} fw={700}>
+          <FormattedMessage id="cart.keepShopping" />
+        </Anchor>
+      </Stack>
+    );
+  }
+  const pageCount = Math.max(1, Math.ceil(owned.data.count / MY_COURSES_PAGE_SIZE));
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
+        {owned.data.results.map((course) => (
+          <CourseCard key={course.id} course={{ ...course, is_enrolled: true }} headingLevel={2} />
+        ))}
+      </SimpleGrid>
+      <Pagination page={page} pageCount={pageCount} loading={owned.isPlaceholderData} />
+    </Stack>
+  );
+}
