@@ -73,6 +73,17 @@ test.describe('sandbox payment provider in the browser', () => {
     await expect(result(page)).toHaveText('Encrypted card (5 JWE parts)');
   });
 
+  test('pays with a wallet through the sandbox pay sheet', async ({ page }) => {
+    await openTestPage(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay with a wallet' }).click();
+    const sheet = page.frameLocator('iframe[title="Sandbox pay sheet"]');
+    await expect(sheet.getByRole('heading', { name: 'Google Pay (sandbox)' })).toBeVisible();
+    await sheet.getByLabel('Card in the wallet').selectOption({ label: 'Mastercard: succeeds (•••• 4444)' });
+    await sheet.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(result(page)).toHaveText(/^Wallet payment succeeded: pi_\w+$/);
+    await expect(page.locator('iframe[title="Sandbox pay sheet"]')).toHaveCount(0);
+  });
+
   test('the redirect flow returns to the return_url after the challenge', async ({ page, request }) => {
     const response = await request.post(`${sandboxUrl}/v1/payment_intents`, {
       headers: { authorization: `Bearer ${SECRET_KEY}` },

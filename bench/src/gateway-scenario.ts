@@ -42,6 +42,29 @@ async function run(
   return latencies;
 }
 
+async function pendingWebhooks(sandboxUrl: string): Promise<number> {
+  const response = await fetch(`${sandboxUrl}/v1/sandbox/webhook_deliveries`, {
+    headers: { authorization: `Bearer ${SECRET_KEY}` },
+  });
+  return ((await response.json()) as { data: unknown[] }).data.length;
+}
+
+/** The server takes the sandbox's webhooks at its own pace; report how long the backlog takes. */
+async function reportWebhookBacklog(sandboxUrl: string): Promise<void> {
+  const started = Date.now();
+  const backlog = await pendingWebhooks(sandboxUrl);
+  let pending = backlog;
+  while (pending > 0 && Date.now() - started < 60_000) {
+    await sleep(1000);
+    pending = await pendingWebhooks(sandboxUrl);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `  webhooks: ${backlog} pending when the load stopped, ${backlog - pending} delivered to the server in ${seconds.toFixed(0)} s` +
+      (pending > 0 ? ` (${pending} still pending)` : ''),
+  );
+}
+
 /**
  * Measures create+confirm pairs per second and their latency. Returns nothing when BENCH_ONLY
  * names another scenario.
@@ -71,6 +94,7 @@ export async function measureGateway(
     (a, b) => a - b,
   );
   const pairsPerSec = latencies.length / settings.duration;
+  await reportWebhookBacklog(sandboxUrl);
   console.log(
     `  ${pairsPerSec.toFixed(0)} payments/s = ${(2 * pairsPerSec).toFixed(0)} SDK requests/s; p99 of a create+confirm pair ${percentile(latencies, 99).toFixed(1)} ms`,
   );

@@ -69,8 +69,9 @@ async function main(): Promise<void> {
 
     const measured: Measurement[] = [];
     // BENCH_ONLY=text measures the floors and only the scenarios whose name contains the text.
-    const only = process.env.BENCH_ONLY;
-    for (const scenario of [floor, writeFloor, ...scenarios.filter((s) => !only || s.name.includes(only))]) {
+    const only = process.env.BENCH_ONLY || undefined;
+    const chosen = scenarios.filter((s) => !only || s.name.includes(only));
+    for (const scenario of [floor, writeFloor, ...chosen]) {
       console.log(
         `measuring ${scenario.name} (${settings.warmup}s warm-up, ${settings.duration}s, ${settings.connections} connections)`,
       );

@@ -31,6 +31,7 @@ import { createOrganizationsService } from './modules/organizations/organization
 import type { PaymentGateway } from './modules/payments/payment-gateway.js';
 import { GATEWAY_WEBHOOK_PATH, paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.js';
+import { MAPPED_GATEWAY_EVENTS } from './modules/payments/stripe-events.js';
 import { createStripeGateway } from './modules/payments/stripe-gateway.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { createPricingService } from './modules/pricing/pricing.service.js';
@@ -235,6 +236,18 @@ export class PaymentsSandboxError extends Error {
   }
 }
 
+/** Origins whose pages may use the sandbox from a browser: the app, and on a laptop its loopback twin. */
+function appOrigins(config: AppConfig): string[] {
+  const app = new URL(config.publicUrl);
+  const origins = [app.origin];
+  const twin = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[app.hostname];
+  if (twin && !config.isProduction) {
+    app.hostname = twin;
+    origins.push(app.origin);
+  }
+  return origins;
+}
+
 export interface PaymentsSandbox {
   sandbox: Sandbox;
   /** Sends the sandbox's webhooks to this server, once its URL is known. */
@@ -257,7 +270,7 @@ export async function startPaymentsSandbox(config: AppConfig): Promise<PaymentsS
       publicUrl: config.payments.publicUrl,
       secretKey: config.payments.secretKey,
       publishableKey: config.payments.publishableKey,
-      appOrigins: [new URL(config.publicUrl).origin],
+      appOrigins: appOrigins(config),
       testPage: !config.isProduction,
       logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
     });
@@ -276,7 +289,11 @@ export async function startPaymentsSandbox(config: AppConfig): Promise<PaymentsS
       // Loopback: the sandbox is in this very process.
       const url = new URL(GATEWAY_WEBHOOK_PATH, serverUrl);
       if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-      sandbox.addWebhookEndpoint({ url: url.toString(), secret: config.payments.webhookSecret });
+      sandbox.addWebhookEndpoint({
+        url: url.toString(),
+        secret: config.payments.webhookSecret,
+        events: [...MAPPED_GATEWAY_EVENTS],
+      });
     },
     close: () => sandbox.close(),
   };

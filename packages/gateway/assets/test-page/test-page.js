@@ -93,6 +93,43 @@
             report(result.setupIntent.status, 'Card saved: ' + result.setupIntent.status, result.setupIntent);
         });
     },
+    wallet: function () {
+      var request = sandbox.paymentRequest({
+        country: 'US',
+        currency: 'usd',
+        total: { label: 'Sandbox test', amount: Number(value('amount')) || 2000 },
+      });
+      return request.canMakePayment().then(function (available) {
+        if (!available) return report('failed', 'No wallet is available.');
+        return new Promise(function (resolve) {
+          request.on('cancel', function () {
+            report('canceled', 'Wallet payment canceled.');
+            resolve();
+          });
+          request.on('paymentmethod', function (event) {
+            newIntent('payment')
+              .then(function (intent) {
+                return sandbox.confirmCardPayment(intent.client_secret, {
+                  payment_method: event.paymentMethod.id,
+                });
+              })
+              .then(function (result) {
+                event.complete(result.error ? 'fail' : 'success');
+                if (result.error)
+                  report('failed', 'Wallet payment failed: ' + result.error.message, result.error);
+                else
+                  report(
+                    result.paymentIntent.status,
+                    'Wallet payment ' + result.paymentIntent.status + ': ' + result.paymentIntent.id,
+                    result.paymentIntent,
+                  );
+                resolve();
+              });
+          });
+          request.show('google_pay');
+        });
+      });
+    },
     encrypt: function () {
       return sandbox
         .getEncryptionKey()

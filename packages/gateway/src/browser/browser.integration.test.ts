@@ -161,6 +161,8 @@ describe('hosted pages', () => {
     expect(html).toContain('Fail authentication');
     expect(html).toContain('data-parent-origin="http://app.test"');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html.match(/<\/main>/g)).toHaveLength(1);
+    expect(html).toMatch(/<main[^>]*>[\s\S]*Fail authentication[\s\S]*role="status"[\s\S]*<\/main>/);
     expect(html).not.toMatch(/\sstyle=/);
 
     const foreign = await (await fetch(`${url}?origin=http://evil.test`)).text();

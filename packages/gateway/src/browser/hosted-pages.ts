@@ -74,69 +74,80 @@ function buttons(kind: ActionKind): Raw {
   </div>`;
 }
 
+/** The frame every action page shares: its action id, the parent origin, the live result region. */
+function sheet(action: PendingAction, origin: string, content: Raw): Raw {
+  return html`<main class="sheet" data-action="${action.id}" data-parent-origin="${origin}">
+    <p class="badge">Lectern sandbox — test mode, no real money moves</p>
+    ${content}
+    <p class="result" role="status" aria-live="polite"></p>
+  </main>`;
+}
+
 function pageBody(
-  ctx: SandboxContext,
   action: PendingAction,
   intent: PaymentIntent | SetupIntent,
   origin: string,
 ): { title: string; body: Raw } {
   const amount = describe(intent);
   const method = METHOD_NAMES[action.methodType] ?? action.methodType;
-  const common = { 'data-action': action.id, 'data-parent-origin': origin };
-  const open = html`<main
-    class="sheet"
-    data-action="${common['data-action']}"
-    data-parent-origin="${common['data-parent-origin']}"
-  >
-    <p class="badge">Lectern sandbox — test mode, no real money moves</p>
-  </main>`;
-  const close = html`<p class="result" role="status" aria-live="polite"></p></main>`;
   switch (action.kind) {
     case 'three_d_secure':
       return {
         title: '3-D Secure authentication',
-        body: html`${open}
-          <h1>3-D Secure authentication</h1>
-          <p>Your bank asks you to confirm this purchase: <strong>${amount}</strong>.</p>
-          <p>This is a test page. Choose the outcome of the authentication.</p>
-          ${buttons('three_d_secure')} ${close}`,
+        body: sheet(
+          action,
+          origin,
+          html`<h1>3-D Secure authentication</h1>
+            <p>Your bank asks you to confirm this purchase: <strong>${amount}</strong>.</p>
+            <p>This is a test page. Choose the outcome of the authentication.</p>
+            ${buttons('three_d_secure')}`,
+        ),
       };
     case 'bnpl': {
       const instalments = intent.object === 'payment_intent' ? bnplPlan(intent, action.methodType) : '';
       return {
         title: `Approve your payment with ${method}`,
-        body: html`${open}
-          <h1>${method}</h1>
-          <p>Pay <strong>${amount}</strong> over time.</p>
-          <p>${instalments}</p>
-          ${buttons('bnpl')} ${close}`,
+        body: sheet(
+          action,
+          origin,
+          html`<h1>${method}</h1>
+            <p>Pay <strong>${amount}</strong> over time.</p>
+            <p>${instalments}</p>
+            ${buttons('bnpl')}`,
+        ),
       };
     }
     case 'bank':
       return {
         title: `${method}: approve the payment`,
-        body: html`${open}
-          <h1>${method}</h1>
-          <p>Approve the payment of <strong>${amount}</strong> to the merchant.</p>
-          ${buttons('bank')} ${close}`,
+        body: sheet(
+          action,
+          origin,
+          html`<h1>${method}</h1>
+            <p>Approve the payment of <strong>${amount}</strong> to the merchant.</p>
+            ${buttons('bank')}`,
+        ),
       };
     case 'voucher': {
       const expires = new Date((action.expiresAt ?? 0) * 1000);
       const pix = action.methodType === 'pix';
+      const noun = pix ? 'payment code' : 'voucher';
       return {
-        title: `${method} ${pix ? 'payment code' : 'voucher'}`,
-        body: html`${open}
-          <h1>${method} ${pix ? 'payment code' : 'voucher'}</h1>
-          <p>Amount: <strong>${amount}</strong></p>
-          <p>${pix ? 'Pix copy-and-paste code' : 'Voucher number'}:</p>
-          <p class="reference" data-reference>${action.reference ?? ''}</p>
-          <p>Pay before <time datetime="${expires.toISOString()}">${expires.toUTCString()}</time>.</p>
-          <p>
-            In the sandbox nobody pays the ${pix ? 'code' : 'voucher'}: mark it as paid, or let it expire.
-          </p>
-          ${buttons('voucher')}
-          <div class="actions"><button type="button" class="link" data-close>Done</button></div>
-          ${close}`,
+        title: `${method} ${noun}`,
+        body: sheet(
+          action,
+          origin,
+          html`<h1>${method} ${noun}</h1>
+            <p>Amount: <strong>${amount}</strong></p>
+            <p>${pix ? 'Pix copy-and-paste code' : 'Voucher number'}:</p>
+            <p class="reference" data-reference>${action.reference ?? ''}</p>
+            <p>Pay before <time datetime="${expires.toISOString()}">${expires.toUTCString()}</time>.</p>
+            <p>
+              In the sandbox nobody pays the ${pix ? 'code' : 'voucher'}: mark it as paid, or let it expire.
+            </p>
+            ${buttons('voucher')}
+            <div class="actions"><button type="button" class="link" data-close>Done</button></div>`,
+        ),
       };
     }
   }
@@ -190,7 +201,7 @@ export function hostedPageRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     if (!action || PAGE_KIND[kind] !== action.kind) return notFoundPage(reply, ctx);
     const intent = store.paymentIntents.get(action.intentId) ?? store.setupIntents.get(action.intentId);
     if (!intent) return notFoundPage(reply, ctx);
-    const { title, body } = pageBody(ctx, action, intent, parentOrigin(ctx, request));
+    const { title, body } = pageBody(action, intent, parentOrigin(ctx, request));
     return sendPage(reply, {
       title,
       body,

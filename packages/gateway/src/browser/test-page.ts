@@ -17,7 +17,7 @@ const intentBody = z.object({
 /**
  * A small page for trying the SDK by hand and for the browser test (test mode only): card
  * fields, "Create payment method", "Pay" (3-D Secure in the SDK's modal), "Save card",
- * "Encrypt card". Its tiny back end creates intents with the secret key, like a merchant's.
+ * "Encrypt card", "Pay with a wallet" (the sandbox pay sheet). Its tiny back end creates intents with the secret key, like a merchant's.
  */
 export function testPageRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/test/', async (_request, reply) => {
@@ -46,6 +46,7 @@ export function testPageRoutes(app: FastifyInstance, ctx: SandboxContext): void 
           <button type="button" class="primary" data-run="pay">Pay</button>
           <button type="button" class="secondary" data-run="setup">Save card</button>
           <button type="button" class="secondary" data-run="encrypt">Encrypt card</button>
+          <button type="button" class="secondary" data-run="wallet">Pay with a wallet</button>
         </div>
       </form>
       <p class="result" id="result" role="status" aria-live="polite"></p>

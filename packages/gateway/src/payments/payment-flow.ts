@@ -1,14 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DECLINES, type Decline } from '../cards/test-cards.js';
-import { newId, nowSeconds, randomToken } from '../core/ids.js';
-import type {
-  Charge,
-  LastError,
-  NextAction,
-  PaymentIntent,
-  PaymentMethod,
-  SetupIntent,
-} from '../core/objects.js';
+import { nowSeconds } from '../core/ids.js';
+import type { Charge, LastError, PaymentIntent, PaymentMethod, SetupIntent } from '../core/objects.js';
 import type { Store } from '../core/store.js';
 import { cardError, invalidRequest } from '../core/stripe-error.js';
 import { NO_REQUEST, type EventBus, type RequestInfo } from '../webhooks/event-bus.js';
@@ -22,9 +15,11 @@ import {
   VOUCHER_EXPIRED,
   type Outcome,
 } from './authorization.js';
+import { buildCharge } from './charges.js';
 import { transition } from './intent-state.js';
 import type { MethodStatusBoard } from './method-status.js';
 import { methodType, type MethodTypeInfo } from './method-types.js';
+import { buildNextAction, voucherReference } from './next-actions.js';
 import type { Timers } from './timers.js';
 
 type Intent = PaymentIntent | SetupIntent;
@@ -308,7 +303,7 @@ export class PaymentFlow {
       events.emit('setup_intent.succeeded', intent, request);
       return intent;
     }
-    const charge = this.createCharge(intent, pm, null);
+    const charge = this.storeCharge(buildCharge(intent, pm, null));
     intent.latest_charge = charge.id;
     intent.amount_received = intent.amount;
     intent.last_payment_error = null;
@@ -352,14 +347,7 @@ export class PaymentFlow {
     if (state.pendingAction) actions.take(state.pendingAction);
     const lifetime = context.voucherLifetime ?? method.voucherLifetime ?? 0;
     const expiresAt = kind === 'voucher' ? nowSeconds() + lifetime : null;
-    const reference =
-      kind === 'voucher'
-        ? pm.type === 'pix'
-          ? `00020101021226850014br.gov.bcb.pix2563sandbox.lectern.test/qr/${randomToken(20)}5204000053039865802BR`
-          : Array.from({ length: pm.type === 'oxxo' ? 18 : 47 }, () => Math.floor(Math.random() * 10)).join(
-              '',
-            )
-        : null;
+    const reference = kind === 'voucher' ? voucherReference(pm.type) : null;
     const action = actions.create({
       kind,
       intentId: intent.id,
@@ -370,7 +358,15 @@ export class PaymentFlow {
     });
     state.pendingAction = action.id;
     const page = `${publicUrl}/hosted/${kind === 'three_d_secure' ? '3ds' : kind}/${action.id}`;
-    intent.next_action = this.nextAction(kind, pm.type, page, context, expiresAt, reference);
+    intent.next_action = buildNextAction({
+      kind,
+      type: pm.type,
+      page,
+      useSdk: context.useSdk,
+      returnUrl: context.returnUrl,
+      expiresAt,
+      reference,
+    });
     transition(intent, 'requires_action');
     this.deps.events.emit(`${eventPrefix(intent)}.requires_action`, intent, context.request);
     if (expiresAt !== null) {
@@ -380,46 +376,6 @@ export class PaymentFlow {
       });
     }
     return intent;
-  }
-
-  private nextAction(
-    kind: PendingAction['kind'],
-    type: string,
-    page: string,
-    context: ConfirmContext,
-    expiresAt: number | null,
-    reference: string | null,
-  ): NextAction {
-    if (kind === 'three_d_secure' && (context.useSdk || !context.returnUrl)) {
-      return {
-        type: 'use_stripe_sdk',
-        use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: page, source: page.split('/').pop()! },
-      };
-    }
-    if (kind === 'voucher' && type === 'boleto') {
-      return {
-        type: 'boleto_display_details',
-        boleto_display_details: {
-          expires_at: expiresAt!,
-          hosted_voucher_url: page,
-          number: reference!,
-          pdf: page,
-        },
-      };
-    }
-    if (kind === 'voucher' && type === 'oxxo') {
-      return {
-        type: 'oxxo_display_details',
-        oxxo_display_details: { expires_after: expiresAt!, hosted_voucher_url: page, number: reference! },
-      };
-    }
-    if (kind === 'voucher') {
-      return {
-        type: 'pix_display_qr_code',
-        pix_display_qr_code: { data: reference!, expires_at: expiresAt!, hosted_instructions_url: page },
-      };
-    }
-    return { type: 'redirect_to_url', redirect_to_url: { url: page, return_url: context.returnUrl } };
   }
 
   private decline(
@@ -448,7 +404,7 @@ export class PaymentFlow {
       intent.last_setup_error = error;
       events.emit('setup_intent.setup_failed', intent, request);
     } else {
-      const charge = this.createCharge(intent, pm, decline);
+      const charge = this.storeCharge(buildCharge(intent, pm, decline));
       intent.latest_charge = charge.id;
       error.charge = charge.id;
       intent.last_payment_error = error;
@@ -470,54 +426,7 @@ export class PaymentFlow {
     this.deps.events.emit('payment_method.attached', pm, request);
   }
 
-  private createCharge(intent: PaymentIntent, pm: PaymentMethod, decline: Decline | null): Charge {
-    const charge: Charge = {
-      id: newId('ch'),
-      object: 'charge',
-      amount: intent.amount,
-      amount_captured: decline ? 0 : intent.amount,
-      amount_refunded: 0,
-      captured: !decline,
-      created: nowSeconds(),
-      currency: intent.currency,
-      customer: intent.customer,
-      failure_code: decline?.code ?? null,
-      failure_message: decline?.message ?? null,
-      livemode: false,
-      metadata: { ...intent.metadata },
-      outcome: decline
-        ? {
-            network_status: 'declined_by_network',
-            reason: decline.declineCode,
-            seller_message: 'The bank did not return any further details with this decline.',
-            type: 'issuer_declined',
-          }
-        : {
-            network_status: 'approved_by_network',
-            reason: null,
-            seller_message: 'Payment complete.',
-            type: 'authorized',
-          },
-      paid: !decline,
-      payment_intent: intent.id,
-      payment_method: pm.id,
-      payment_method_details: pm.card
-        ? {
-            type: 'card',
-            card: {
-              brand: pm.card.brand,
-              last4: pm.card.last4,
-              exp_month: pm.card.exp_month,
-              exp_year: pm.card.exp_year,
-              country: pm.card.country,
-              funding: pm.card.funding,
-              checks: pm.card.checks,
-            },
-          }
-        : { type: pm.type },
-      refunded: false,
-      status: decline ? 'failed' : 'succeeded',
-    };
+  private storeCharge(charge: Charge): Charge {
     this.deps.store.charges.set(charge.id, charge);
     return charge;
   }

@@ -10,6 +10,8 @@ export interface RetryPolicy {
   maxAgeMs: number;
   /** An attempt that has not answered by then counts as failed. */
   attemptTimeoutMs: number;
+  /** At most this many deliveries in flight at once; the rest wait their turn, in order. */
+  maxConcurrent: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -17,6 +19,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 60_000,
   maxAgeMs: 3 * 24 * 60 * 60 * 1000,
   attemptTimeoutMs: 10_000,
+  maxConcurrent: 16,
 };
 
 export interface DeliveryTarget {
@@ -57,6 +60,8 @@ export class WebhookDispatcher {
   private closed = false;
   private settledCount = 0;
   private readonly inFlight = new Set<AbortController>();
+  /** Deliveries due now, waiting for a free slot. */
+  private readonly ready: Delivery[] = [];
 
   constructor(
     private readonly policy: RetryPolicy,
@@ -82,7 +87,7 @@ export class WebhookDispatcher {
         timer: null,
       };
       this.deliveries.set(`${eventId}:${target.endpointId}`, delivery);
-      void this.attempt(delivery);
+      this.schedule(delivery);
     }
   }
 
@@ -105,7 +110,7 @@ export class WebhookDispatcher {
       if (delivery.state !== 'pending' || delivery.timer === null) continue;
       clearTimeout(delivery.timer);
       delivery.timer = null;
-      void this.attempt(delivery);
+      this.schedule(delivery);
     }
   }
 
@@ -115,6 +120,17 @@ export class WebhookDispatcher {
     for (const controller of this.inFlight) controller.abort();
     const pending = this.pending().length;
     if (pending > 0) this.log.warn({ pending }, 'sandbox closing with undelivered webhooks');
+  }
+
+  private schedule(delivery: Delivery): void {
+    this.ready.push(delivery);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.closed && this.inFlight.size < this.policy.maxConcurrent && this.ready.length > 0) {
+      void this.attempt(this.ready.shift()!);
+    }
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
@@ -150,6 +166,7 @@ export class WebhookDispatcher {
     } finally {
       clearTimeout(timeout);
       this.inFlight.delete(controller);
+      this.pump();
     }
     if (this.closed) return;
     this.scheduleRetry(delivery);
@@ -184,7 +201,10 @@ export class WebhookDispatcher {
       'webhook delivery failed; retrying',
     );
     delivery.nextAttemptAt = Date.now() + delay;
-    delivery.timer = setTimeout(() => void this.attempt(delivery), delay);
+    delivery.timer = setTimeout(() => {
+      delivery.timer = null;
+      this.schedule(delivery);
+    }, delay);
     delivery.timer.unref();
   }
 }

@@ -62,6 +62,7 @@ const addBody = z.strictObject({
 const expressBody = z.strictObject({
   buyables,
   codes: codeList.optional(),
+  context: z.string().trim().max(100, 'context is at most 100 characters.').optional(),
 });
 
 const codesBody = z.strictObject({
@@ -101,7 +102,7 @@ const removeCodesQuery = z.object({
 });
 
 // The cart GET takes the page's own query parameters and a sessionState (platform §7); they are ignored.
-const readQuery = z.object({}).passthrough();
+const readQuery = z.looseObject({});
 
 /**
  * Platform §7 cart API. The owner is the signed-in user, else the visitor cookie (created on
@@ -160,6 +161,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<{
         cartRequest(request, reply, true),
         request.body.buyables,
         request.body.codes ?? [],
+        request.body.context ?? null,
       ),
     ),
   );

@@ -5,6 +5,7 @@ import {
   SHOPPING_LIST_MAX_ITEMS,
   bestDiscount,
   discountedPrice,
+  money,
   removedCodesMessage,
   subtractMoney,
   toApiPrice,
@@ -12,9 +13,8 @@ import {
   type BuyableType,
   type CartSessionResponse,
   type DiscountAttempt,
-  type ListItem,
-  money,
   type CurrencyCode,
+  type ListItem,
   type Money,
   type ShoppingListName,
 } from '@lectern/domain';
@@ -560,6 +560,7 @@ export function createCartsService(deps: {
       request: CartRequest,
       buyables: readonly BuyableRef[],
       codes: readonly string[],
+      context: string | null = null,
     ): Promise<CartAnswer> {
       if (codes.length > 0) assertCodeAttemptsAllowed(request);
       const ids = buyables.map((buyable) => buyable.id);
@@ -575,6 +576,7 @@ export function createCartsService(deps: {
           const evaluated = evaluateCodes(request, codes, keep, loaded, ids);
           return {
             ...evaluated,
+            context,
             inserts: buyables
               .filter((b) => !have.has(buyableKey(b.buyable_object_type, b.id)))
               .map((b) => ({ list: 'express' as const, buyableType: b.buyable_object_type, courseId: b.id })),

@@ -63,6 +63,11 @@ export class GatewayEventRegistry {
     };
   }
 
+  /** How many subscribers an event of this type has. */
+  count(type: GatewayEvent['type']): number {
+    return type === 'ignored' ? 0 : (this.handlers.get(type)?.length ?? 0);
+  }
+
   /** Runs the event's subscribers one after another; returns how many ran. */
   async dispatch(event: GatewayEvent): Promise<number> {
     if (event.type === 'ignored') return 0;

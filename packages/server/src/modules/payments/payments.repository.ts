@@ -7,16 +7,20 @@ const CLAIM_TIMEOUT_SECONDS = 120;
 
 export function createPaymentsRepository(db: Database) {
   return {
-    /** Inserts the event unless its id is already stored; true when this call stored it. */
-    async storeEventOnce(values: {
-      eventId: string;
-      gatewayType: string;
-      type: string;
-      payload: unknown;
-    }): Promise<boolean> {
+    /**
+     * Inserts the event unless its id is already stored; true when this call stored it. `state`
+     * `claimed`: stored already taken for processing by this call; `processed`: nothing to run.
+     */
+    async storeEventOnce(
+      values: { eventId: string; gatewayType: string; type: string; payload: unknown },
+      state: 'claimed' | 'processed',
+    ): Promise<boolean> {
       const rows = await db
         .insert(paymentGatewayEvents)
-        .values(values)
+        .values({
+          ...values,
+          ...(state === 'claimed' ? { claimedAt: sql`now()`, attempts: 1 } : { processedAt: sql`now()` }),
+        })
         .onConflictDoNothing({ target: paymentGatewayEvents.eventId })
         .returning({ id: paymentGatewayEvents.id });
       return rows.length > 0;

@@ -63,15 +63,15 @@ export function createPaymentsService(deps: {
         );
       }
 
-      await repository.storeEventOnce({
-        eventId: event.id,
-        gatewayType: event.gatewayType,
-        type: event.type,
-        payload,
-      });
-      if (!(await repository.claimEvent(event.id))) {
-        return { eventId: event.id, type: event.type, duplicate: true };
+      const record = { eventId: event.id, gatewayType: event.gatewayType, type: event.type, payload };
+      if (events.count(event.type) === 0) {
+        // Nobody acts on it: kept for the record, already processed (one write).
+        const stored = await repository.storeEventOnce(record, 'processed');
+        return { eventId: event.id, type: event.type, duplicate: !stored };
       }
+      const claimed =
+        (await repository.storeEventOnce(record, 'claimed')) || (await repository.claimEvent(event.id));
+      if (!claimed) return { eventId: event.id, type: event.type, duplicate: true };
       try {
         await events.dispatch(event);
       } catch (error) {

@@ -24,6 +24,16 @@ const SETUP_EVENTS: Record<string, SetupEventType> = {
   'setup_intent.canceled': 'setup.canceled',
 };
 
+/** The provider event types the adapter maps; a webhook endpoint needs no others. */
+export const MAPPED_GATEWAY_EVENTS: readonly string[] = [
+  ...Object.keys(PAYMENT_EVENTS),
+  ...Object.keys(SETUP_EVENTS),
+  'refund.created',
+  'refund.updated',
+  'payment_method.attached',
+  'payment_method.detached',
+];
+
 interface RawEvent {
   id: string;
   type: string;
