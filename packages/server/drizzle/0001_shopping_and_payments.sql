@@ -64,6 +64,20 @@ CREATE TABLE "coupons" (
         or ("coupons"."kind" = 'target_price' and "coupons"."target_tier_id" is not null))
 );
 --> statement-breakpoint
+CREATE TABLE "payment_gateway_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"event_id" varchar(255) NOT NULL,
+	"gateway_type" varchar(100) NOT NULL,
+	"type" varchar(100) NOT NULL,
+	"payload" jsonb NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"processed_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	CONSTRAINT "payment_gateway_events_event_id_unique" UNIQUE("event_id")
+);
+--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "carts" ADD CONSTRAINT "carts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -77,4 +91,5 @@ CREATE UNIQUE INDEX "carts_user_key" ON "carts" USING btree ("user_id");--> stat
 CREATE UNIQUE INDEX "carts_visitor_key" ON "carts" USING btree ("visitor_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_redemptions_reference_key" ON "coupon_redemptions" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "coupon_redemptions_coupon_status_idx" ON "coupon_redemptions" USING btree ("coupon_id","status");--> statement-breakpoint
-CREATE UNIQUE INDEX "coupons_code_key" ON "coupons" USING btree ("code");
+CREATE UNIQUE INDEX "coupons_code_key" ON "coupons" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "payment_gateway_events_type_idx" ON "payment_gateway_events" USING btree ("type");
