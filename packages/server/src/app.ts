@@ -124,7 +124,7 @@ export async function createServer(
   const secureCookies = config.isProduction;
   const metrics = createMetricsRegistry();
   await app.register(cookie);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     production: config.isProduction,
     paymentsOrigin: new URL(config.payments.publicUrl).origin,
   });

@@ -1,6 +1,7 @@
 import type { BuyableType, ShoppingListName } from '@lectern/domain';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
+import { prepareSql } from '../../platform/db/prepared-sql.js';
 import { buyableType, cartItems, carts, shoppingList } from './carts.tables.js';
 
 /** Whose cart: a signed-in user's, or a visitor's (by the visitor cookie). */
@@ -35,8 +36,6 @@ export interface CartWrite {
   context: string | null;
 }
 
-type Rows<T> = { rows: T[] };
-
 export function createCartsRepository(db: Database) {
   const loadQuery = (where: SQL) =>
     db
@@ -64,6 +63,41 @@ export function createCartsRepository(db: Database) {
     .set({ seen: true })
     .where(sql`${cartItems.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare('carts_mark_seen');
+  // A cart write is one statement (see `write`), prepared in its two shapes: creating the
+  // cart, or updating it if its version is still the expected one.
+  const createTarget = sql`insert into ${carts} (user_id, visitor_id, version, discount_codes)
+    values (${sql.placeholder('userId')}::int, ${sql.placeholder('visitorId')}::uuid,
+      ${sql.placeholder('newVersion')}, ${sql.placeholder('codes')}::text[])
+    on conflict do nothing
+    returning id`;
+  const updateTarget = sql`update ${carts}
+    set version = ${sql.placeholder('newVersion')}, discount_codes = ${sql.placeholder('codes')}::text[],
+      updated_at = now()
+    where id = ${sql.placeholder('cartId')}::int and version = ${sql.placeholder('expectedVersion')}
+    returning id`;
+  const writeStatement = (target: SQL) => sql`
+    with target as (${target}),
+    removed as (
+      delete from ${cartItems}
+      where cart_id in (select id from target) and id = any(${sql.placeholder('deleteIds')}::int[])
+    ),
+    added as (
+      insert into ${cartItems} (cart_id, list, buyable_type, course_id, context)
+      select target.id, x.list::${sql.raw(shoppingList.enumName)},
+        x.buyable_type::${sql.raw(buyableType.enumName)}, x.course_id, ${sql.placeholder('context')}::varchar
+      from target,
+        unnest(${sql.placeholder('lists')}::text[], ${sql.placeholder('types')}::text[],
+          ${sql.placeholder('courseIds')}::int[]) as x(list, buyable_type, course_id)
+      on conflict do nothing
+      returning id, list, buyable_type, course_id
+    )
+    select (select id from target) as cart_id,
+      coalesce((select json_agg(json_build_object(
+        'id', id, 'list', list, 'buyableType', buyable_type, 'courseId', course_id)) from added),
+        '[]'::json) as added`;
+  type WrittenRow = { cart_id: number | null; added: Omit<CartItemRow, 'seen'>[] };
+  const writeNewCart = prepareSql<WrittenRow>(db, 'carts_write_new', writeStatement(createTarget));
+  const writeExistingCart = prepareSql<WrittenRow>(db, 'carts_write_existing', writeStatement(updateTarget));
 
   return {
     async load(owner: CartOwner): Promise<CartSnapshot | null> {
@@ -98,42 +132,20 @@ export function createCartsRepository(db: Database) {
      * Deletes and inserts never touch the same item key (callers compute a diff).
      */
     async write(change: CartWrite): Promise<{ cartId: number; added: CartItemRow[] } | null> {
-      const codes = sql.param(change.codes);
-      const target =
-        change.cartId === null
-          ? sql`insert into ${carts} (user_id, visitor_id, version, discount_codes)
-              values (${change.owner.userId ?? null}, ${change.owner.visitorId ?? null},
-                ${change.newVersion}, ${codes}::text[])
-              on conflict do nothing
-              returning id`
-          : sql`update ${carts}
-              set version = ${change.newVersion}, discount_codes = ${codes}::text[], updated_at = now()
-              where id = ${change.cartId} and version = ${change.expectedVersion}
-              returning id`;
-      const result = (await db.execute(sql`
-        with target as (${target}),
-        removed as (
-          delete from ${cartItems}
-          where cart_id in (select id from target)
-            and id = any(${sql.param(change.deleteItemIds)}::int[])
-        ),
-        added as (
-          insert into ${cartItems} (cart_id, list, buyable_type, course_id, context)
-          select target.id, x.list::${sql.raw(shoppingList.enumName)},
-            x.buyable_type::${sql.raw(buyableType.enumName)}, x.course_id, ${change.context}
-          from target,
-            unnest(${sql.param(change.inserts.map((i) => i.list))}::text[],
-              ${sql.param(change.inserts.map((i) => i.buyableType))}::text[],
-              ${sql.param(change.inserts.map((i) => i.courseId))}::int[]) as x(list, buyable_type, course_id)
-          on conflict do nothing
-          returning id, list, buyable_type, course_id
-        )
-        select (select id from target) as cart_id,
-          coalesce((select json_agg(json_build_object(
-            'id', id, 'list', list, 'buyableType', buyable_type, 'courseId', course_id)) from added),
-            '[]'::json) as added
-      `)) as unknown as Rows<{ cart_id: number | null; added: Omit<CartItemRow, 'seen'>[] }>;
-      const [row] = result.rows;
+      const values = {
+        userId: change.owner.userId ?? null,
+        visitorId: change.owner.visitorId ?? null,
+        cartId: change.cartId,
+        expectedVersion: change.expectedVersion,
+        newVersion: change.newVersion,
+        codes: change.codes,
+        deleteIds: change.deleteItemIds,
+        lists: change.inserts.map((i) => i.list),
+        types: change.inserts.map((i) => i.buyableType),
+        courseIds: change.inserts.map((i) => i.courseId),
+        context: change.context,
+      };
+      const [row] = await (change.cartId === null ? writeNewCart : writeExistingCart).execute(values);
       if (!row || row.cart_id === null) return null;
       return {
         cartId: row.cart_id,

@@ -196,7 +196,7 @@ export function createCartsService(deps: {
     return Promise.all([
       request.owner ? repository.load(request.owner) : null,
       request.pricing,
-      request.userId === null ? null : credit.balancesOf(request.userId),
+      request.userId === null ? null : credit.balancesOf(request.userId, { cached: true }),
     ]);
   }
 

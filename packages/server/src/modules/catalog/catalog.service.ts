@@ -7,6 +7,7 @@ import {
   type CurrencyCode,
   type Money,
 } from '@lectern/domain';
+import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
 import { createCatalogRepository, type CourseListFilter } from './catalog.repository.js';
 
@@ -50,7 +51,11 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
   const repository = createCatalogRepository(db);
   // Course data for cart reads, per course and currency. Catalog data changes rarely and every
   // write (an add) reads it fresh, so a cart GET may show data up to a minute old.
-  const cartCourseCache = new Map<string, { expires: number; course: CartCourse }>();
+  const cartCourseCache = createExpiringCache<string, CartCourse>({
+    ttlMs: CART_COURSE_CACHE_MS,
+    maxEntries: CART_COURSE_CACHE_MAX,
+    now,
+  });
 
   /**
    * The courses among `ids` (at most one query), keyed by id; unknown ids are absent. With
@@ -63,15 +68,13 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
     options: { cached?: boolean } = {},
   ): Promise<Map<number, CartCourse>> {
     const result = new Map<number, CartCourse>();
-    const at = now();
     const missing: number[] = [];
     for (const id of new Set(ids)) {
       const hit = options.cached ? cartCourseCache.get(`${id}:${currency}`) : undefined;
-      if (hit && hit.expires > at) result.set(id, hit.course);
+      if (hit) result.set(id, hit);
       else missing.push(id);
     }
     if (missing.length === 0) return result;
-    if (cartCourseCache.size > CART_COURSE_CACHE_MAX) cartCourseCache.clear();
     for (const row of await repository.coursesByIds(missing, currency)) {
       const course: CartCourse = {
         id: row.id,
@@ -82,7 +85,7 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
         visibleInstructors: row.instructors.map((i) => ({ display_name: i.display_name })),
       };
       result.set(row.id, course);
-      cartCourseCache.set(`${row.id}:${currency}`, { expires: at + CART_COURSE_CACHE_MS, course });
+      cartCourseCache.set(`${row.id}:${currency}`, course);
     }
     return result;
   }

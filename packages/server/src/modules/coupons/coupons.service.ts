@@ -10,6 +10,7 @@ import {
   type Money,
 } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
+import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import { createCouponsRepository, type CouponRow } from './coupons.repository.js';
 
 /** A coupon's discount as stored: a target price names a price tier, resolved per currency. */
@@ -104,41 +105,37 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
   // Coupon definitions for cart reads (null: no such code) and the list of public coupons.
   // Usage counts are never cached; validity by date is computed at each read; writes and
   // reservations always read the database.
-  const definitions = new Map<string, { expires: number; definition: Definition }>();
-  let publicCodes: { expires: number; codes: string[] } | null = null;
+  const cacheOptions = { ttlMs: COUPON_CACHE_MS, now: () => now().getTime() };
+  const definitions = createExpiringCache<string, Definition>({
+    ...cacheOptions,
+    maxEntries: COUPON_CACHE_MAX,
+  });
+  const publicCodes = createExpiringCache<'public', string[]>({ ...cacheOptions, maxEntries: 1 });
 
   function remember(
     rows: { coupon: CouponRow; courseIds: number[] }[],
     codes: readonly string[],
     includePublic: boolean,
-    at: Date,
   ) {
-    const expires = at.getTime() + COUPON_CACHE_MS;
-    if (definitions.size > COUPON_CACHE_MAX) definitions.clear();
-    for (const code of codes) definitions.set(code, { expires, definition: null });
-    for (const row of rows)
-      definitions.set(row.coupon.code, {
-        expires,
-        definition: { row: row.coupon, courseIds: row.courseIds },
-      });
+    for (const code of codes) definitions.set(code, null);
+    for (const row of rows) definitions.set(row.coupon.code, { row: row.coupon, courseIds: row.courseIds });
     if (includePublic) {
-      publicCodes = {
-        expires,
-        codes: rows.filter((row) => row.coupon.isPublic).map((row) => row.coupon.code),
-      };
+      publicCodes.set(
+        'public',
+        rows.filter((row) => row.coupon.isPublic).map((row) => row.coupon.code),
+      );
     }
   }
 
   /** Cached definitions of the codes (and public coupons), or null when any is missing or stale. */
-  function fromCache(codes: readonly string[], includePublic: boolean, at: Date) {
-    const time = at.getTime();
-    if (includePublic && (!publicCodes || publicCodes.expires <= time)) return null;
-    const wanted = new Set([...codes, ...(includePublic ? publicCodes!.codes : [])]);
+  function fromCache(codes: readonly string[], includePublic: boolean) {
+    const publicList = includePublic ? publicCodes.get('public') : [];
+    if (!publicList) return null;
     const found: { coupon: CouponRow; courseIds: number[] }[] = [];
-    for (const code of wanted) {
+    for (const code of new Set([...codes, ...publicList])) {
       const hit = definitions.get(code);
-      if (!hit || hit.expires <= time) return null;
-      if (hit.definition) found.push({ coupon: hit.definition.row, courseIds: hit.definition.courseIds });
+      if (hit === undefined) return null;
+      if (hit) found.push({ coupon: hit.row, courseIds: hit.courseIds });
     }
     return found;
   }
@@ -174,7 +171,7 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
       at: Date = now(),
     ): Promise<{ byCode: Map<string, Coupon>; available: Coupon[] }> {
       let rows: { coupon: CouponRow; courseIds: number[]; usesTaken: number }[];
-      const cached = options.cached ? fromCache(codes, options.includePublic, at) : null;
+      const cached = options.cached ? fromCache(codes, options.includePublic) : null;
       if (cached) {
         const limited = cached.filter((row) => row.coupon.usageLimit !== null).map((row) => row.coupon.id);
         const uses = limited.length > 0 ? await repository.usesTaken(limited, at) : new Map<number, number>();
@@ -183,7 +180,7 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
         rows = [];
       } else {
         rows = await repository.evaluate([...codes], options.includePublic, at);
-        remember(rows, codes, options.includePublic, at);
+        remember(rows, codes, options.includePublic);
       }
       const byCode = new Map<string, Coupon>();
       const available: Coupon[] = [];
@@ -200,7 +197,7 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
       if (!isWellFormedCouponCode(input.code)) throw new RangeError(`Not a coupon code: ${input.code}`);
       const { discount } = input;
       definitions.delete(normalizeCouponCode(input.code));
-      publicCodes = null;
+      publicCodes.clear();
       const row = await repository.insertCoupon(
         {
           code: normalizeCouponCode(input.code),

@@ -6,6 +6,7 @@ import {
   type CurrencyCode,
   type Money,
 } from '@lectern/domain';
+import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { Database } from '../../platform/db/database.js';
 import { createCreditRepository } from './credit.repository.js';
@@ -28,8 +29,20 @@ export const insufficientCredit = (balance: Money) =>
     `Your account credit (${formatMoney(balance)}) does not cover this amount.`,
   );
 
+/**
+ * How long a balance read for display (cart, user context) may be shown again. Every ledger
+ * write through this service clears the user's entry; a write made through another server
+ * instance shows here within this time. Spends always read the ledger under a lock.
+ */
+export const DISPLAYED_BALANCE_CACHE_MS = 10_000;
+const DISPLAYED_BALANCE_CACHE_MAX = 50_000;
+
 export function createCreditService(db: Database) {
   const repository = createCreditRepository(db);
+  const displayed = createExpiringCache<number, Map<CurrencyCode, Money>>({
+    ttlMs: DISPLAYED_BALANCE_CACHE_MS,
+    maxEntries: DISPLAYED_BALANCE_CACHE_MAX,
+  });
 
   const positive = (amount: Money, what: string) => {
     if (!Number.isSafeInteger(amount.amount) || amount.amount <= 0)
@@ -39,6 +52,7 @@ export function createCreditService(db: Database) {
   return {
     async grant(userId: number, amount: Money, reason: string): Promise<void> {
       positive(amount, 'grant');
+      displayed.delete(userId);
       await repository.insertEntry({
         userId,
         kind: 'grant',
@@ -55,6 +69,7 @@ export function createCreditService(db: Database) {
      */
     async spend(userId: number, amount: Money, reason: string, orderId?: number): Promise<Money> {
       positive(amount, 'spend');
+      displayed.delete(userId);
       return repository.withUserLock(userId, async (locked) => {
         const balance = await locked.balance(amount.currency);
         if (balance < amount.amount) throw insufficientCredit(money(Math.max(0, balance), amount.currency));
@@ -76,6 +91,7 @@ export function createCreditService(db: Database) {
      */
     async refund(userId: number, amount: Money, reason: string, orderId?: number): Promise<Money> {
       positive(amount, 'refund');
+      displayed.delete(userId);
       return repository.withUserLock(userId, async (locked) => {
         if (orderId !== undefined) {
           const net = await locked.orderTotal(amount.currency, orderId); // spends negative
@@ -104,12 +120,18 @@ export function createCreditService(db: Database) {
       return money(Math.max(0, await repository.balance(userId, currency)), currency);
     },
 
-    /** The user's credit in every currency it has entries in (one query); each never below zero. */
-    async balancesOf(userId: number): Promise<Map<CurrencyCode, Money>> {
+    /**
+     * The user's credit in every currency it has entries in (one query); each never below zero.
+     * With `cached` (pages that only show it), a balance read in the last ten seconds is reused.
+     */
+    async balancesOf(userId: number, options: { cached?: boolean } = {}): Promise<Map<CurrencyCode, Money>> {
+      const hit = options.cached ? displayed.get(userId) : undefined;
+      if (hit) return hit;
       const result = new Map<CurrencyCode, Money>();
       for (const { currency, total } of await repository.balances(userId)) {
         if (isCurrencyCode(currency)) result.set(currency, money(Math.max(0, total), currency));
       }
+      displayed.set(userId, result);
       return result;
     },
 

@@ -74,9 +74,9 @@ export function createUserContextService({
   }
 
   async function meOf(user: UserProfile, currency: CurrencyCode): Promise<AuthenticatedMe> {
-    const [organization, balance, purchases] = await Promise.all([
+    const [organization, balances, purchases] = await Promise.all([
       organizations.currentOrganizationOf(user.id),
-      credit.balanceOf(user.id, currency),
+      credit.balancesOf(user.id, { cached: true }),
       orders.purchaseSummaryOf(user.id),
     ]);
     return {
@@ -95,7 +95,7 @@ export function createUserContextService({
       has_made_paid_purchase: purchases.hasMadePaidPurchase,
       number_of_courses_purchased: purchases.numberOfCoursesPurchased,
       consumer_subscription_active: false,
-      credit: { amount: balance.amount, currency: balance.currency },
+      credit: { amount: balances.get(currency)?.amount ?? 0, currency },
       organization,
     };
   }

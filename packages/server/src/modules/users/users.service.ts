@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EMAIL_TAKEN_MESSAGE, isValidTimeZone, type SignupInput } from '@lectern/domain';
+import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import { validationError } from '../../platform/http/http-error.js';
 import type { Database } from '../../platform/db/database.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hashing.js';
@@ -36,8 +37,24 @@ export interface RegisterOptions {
   locale?: string;
 }
 
+/**
+ * How long a profile read for one request may serve the next ones. Nearly every request of a
+ * signed-in user needs the profile (price country, locale); a change made here is seen at once,
+ * one made through another server instance within this time.
+ */
+export const PROFILE_CACHE_MS = 10_000;
+const PROFILE_CACHE_MAX = 50_000;
+
 export function createUsersService(db: Database) {
   const repository = createUsersRepository(db);
+  const profiles = createExpiringCache<number, UserProfile>({
+    ttlMs: PROFILE_CACHE_MS,
+    maxEntries: PROFILE_CACHE_MAX,
+  });
+  const remember = (profile: UserProfile) => {
+    profiles.set(profile.id, profile);
+    return profile;
+  };
 
   return {
     async register(input: SignupInput, options: RegisterOptions = {}): Promise<UserProfile> {
@@ -67,16 +84,19 @@ export function createUsersService(db: Database) {
     },
 
     async findById(id: number): Promise<UserProfile | null> {
+      const cached = profiles.get(id);
+      if (cached) return cached;
       const row = await repository.findById(id);
-      return row ? toProfile(row) : null;
+      return row ? remember(toProfile(row)) : null;
     },
 
     async setTimeZone(id: number, timeZone: string): Promise<UserProfile | null> {
       if (!isValidTimeZone(timeZone)) {
         throw validationError({ time_zone: [`"${timeZone}" is not a known time zone.`] });
       }
+      profiles.delete(id);
       const row = await repository.updateTimeZone(id, timeZone);
-      return row ? toProfile(row) : null;
+      return row ? remember(toProfile(row)) : null;
     },
 
     hasAnyUser: async (): Promise<boolean> => (await repository.count()) > 0,

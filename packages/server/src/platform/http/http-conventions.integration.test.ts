@@ -146,6 +146,7 @@ describe('operational endpoints and headers', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('nonce-'); // only HTML documents carry a nonce
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toBe('trace-abc-12345');

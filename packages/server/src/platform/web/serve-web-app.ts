@@ -45,7 +45,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run "npm run build" and restart.');
     }
-    const nonce = reply.cspNonce?.style ?? '';
+    const nonce = reply.useCspNonce();
     return reply
       .status(status)
       .header('cache-control', 'no-cache')

@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { startPostgresCluster } from '../../scripts/postgres-cluster.mjs';
+import { startServerProcess } from './server-process.js';
+import { logIn } from './session.js';
+const cluster = await startPostgresCluster();
+const url = await cluster.createDatabase('qc');
+const admin = new pg.Client({ connectionString: url }); await admin.connect();
+await admin.query("alter system set log_min_duration_statement = 0"); await admin.query('select pg_reload_conf()');
+const server = await startServerProcess({ DATABASE_URL: url, PORT: '3999', HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3999', NODE_ENV: 'development', LOG_LEVEL: 'warn', SANDBOX_PORT: '3998' });
+const s = await logIn(server.url, 'learner@example.com', 'lectern-demo');
+const log = (cluster as any).logFile ?? process.env.PGLOG;
+console.log(Object.keys(cluster));
+const jar = new Map<string,string>();
+const absorb = (r: Response) => { for (const h of r.headers.getSetCookie()) { const [pair=''] = h.split(';'); const i = pair.indexOf('='); jar.set(pair.slice(0,i), pair.slice(i+1)); } };
+const ck = () => [...jar].map(([k,v]) => k+'='+v).join('; ');
+const CART = server.url + '/api-2.0/shopping-carts/me/';
+let r = await fetch(CART); absorb(r); let etag = r.headers.get('etag')!; await r.text();
+r = await fetch(server.url + '/api-2.0/contexts/me/?visiting=True', { headers: { cookie: ck() } }); absorb(r); await r.text();
+for (let i = 0; i < 4; i++) {
+  if (i === 2) await admin.query("select 'MARK'");
+  r = await fetch(CART + 'cart/', { method: 'POST', headers: { cookie: ck(), 'x-csrftoken': jar.get('csrftoken')!, 'content-type': 'application/json', 'if-match': etag }, body: JSON.stringify({ buyables: [{ id: 7, buyable_object_type: 'course' }] }) });
+  absorb(r); etag = r.headers.get('etag')!; console.log('add', r.status, (await r.text()).length);
+  r = await fetch(CART + 'cart/?boId=7&boType=course', { method: 'DELETE', headers: { cookie: ck(), 'x-csrftoken': jar.get('csrftoken')!, 'if-match': etag } });
+  absorb(r); etag = r.headers.get('etag')!; console.log('del', r.status, (await r.text()).length);
+}
+await new Promise(r => setTimeout(r, 500));
+await admin.end(); 
+const dir = (cluster as any).dir;
+console.log(dir);
+await server.stop(); 
+const d = readdirSync('/tmp').filter(n => n.startsWith('lectern-pg-')).map(n => '/tmp/' + n).sort((a, b) => (statSync(b).mtimeMs - statSync(a).mtimeMs));
+console.log(readFileSync(d[0] + '/server.log', 'utf8').split('\n').filter(l => /duration|MARK/.test(l)).slice(-12).join('\n'));
+await cluster.stop();
