@@ -305,6 +305,37 @@ describe('ETags and If-Match', () => {
     carts.close();
   });
 
+  it('answers 412 when a remembered snapshot went stale through another server instance', async () => {
+    // Two services on one database stand for two server instances. Instance A remembers the
+    // cart it wrote; instance B changes it; A's next write names A's (now stale) version.
+    const instance = () =>
+      createCartsService({
+        db: server.db,
+        catalog: createCatalogService(server.db),
+        coupons: createCouponsService(server.db),
+        credit: createCreditService(server.db),
+        orders: createOrdersService(server.db),
+      });
+    const [a, b] = [instance(), instance()];
+    const request: CartRequest = {
+      owner: { visitorId: '5b4c1d5e-0000-4000-8000-000000000412' },
+      userId: null,
+      pricing: { country: 'US', currency: 'USD', locale: 'en_US', intlLocale: 'en-US' },
+    };
+    const first = await a.addToList(request, 'cart', [course(2)], null);
+    const second = await b.addToList({ ...request, ifMatch: first.etag }, 'cart', [course(3)], null);
+    await expect(
+      a.addToList({ ...request, ifMatch: first.etag }, 'wishlist', [course(4)], null),
+    ).rejects.toMatchObject({ statusCode: 412, headers: { etag: second.etag } });
+    // Nothing was lost: A's retry with the current ETag keeps B's change.
+    const retried = await a.addToList({ ...request, ifMatch: second.etag }, 'wishlist', [course(4)], null);
+    expect(ids(retried.body.cart)).toEqual(['course:3', 'course:2']);
+    expect(ids(retried.body.wishlist)).toEqual(['course:4']);
+    expect((await b.read(request)).etag).toBe(retried.etag);
+    a.close();
+    b.close();
+  });
+
   it('lets the client resolve a conflict the platform §4 way: refetch, then retry', async () => {
     const client = await newUser();
     const tabA = cartClient(client);

@@ -19,6 +19,7 @@ import {
   type ShoppingListName,
 } from '@lectern/domain';
 import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
+import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
 import { HttpError, validationError } from '../../platform/http/http-error.js';
 import type { CartCourse, CatalogService } from '../catalog/catalog.service.js';
@@ -40,6 +41,9 @@ export type { CartOwner } from './carts.repository.js';
 export const NO_CART_ETAG = '"0"';
 /** The most codes one cart keeps applied. */
 export const MAX_STORED_CODES = 10;
+/** How long a cart snapshot is remembered for the next write of the same owner (see `begin`). */
+const SNAPSHOT_REUSE_MS = 5 * 60 * 1000;
+const SNAPSHOT_REUSE_MAX = 20_000;
 /** Failed code attempts allowed per cart owner and per address in 15 minutes (design §6). */
 export const FAILED_CODE_ATTEMPTS = { perOwner: 20, perAddress: 60, windowMs: 15 * 60 * 1000 };
 
@@ -191,13 +195,42 @@ export function createCartsService(deps: {
     };
   }
 
-  /** The cart, the price context and the user's credit, read at the same time. */
-  function begin(request: CartRequest) {
+  const ownerKey = (request: CartRequest) =>
+    request.owner?.userId !== undefined
+      ? `user:${request.owner.userId}`
+      : `visitor:${request.owner?.visitorId}`;
+
+  // The last snapshot of each cart this instance read or wrote. A write whose If-Match names
+  // that snapshot's version starts from it instead of reading the cart again: the write's
+  // compare-and-swap on the version proves it is still current (versions are never reused),
+  // and when it fails the cart is read fresh to answer 412 or 409. Reads always hit the database.
+  const snapshots = createExpiringCache<string, CartSnapshot>({
+    ttlMs: SNAPSHOT_REUSE_MS,
+    maxEntries: SNAPSHOT_REUSE_MAX,
+  });
+  const remember = (request: CartRequest, snapshot: CartSnapshot | null) => {
+    if (snapshot) snapshots.set(ownerKey(request), snapshot);
+    else snapshots.delete(ownerKey(request));
+  };
+  /** The remembered snapshot, when the write's If-Match names exactly its version. */
+  const reusable = (request: CartRequest): CartSnapshot | undefined => {
+    const snapshot = request.owner ? snapshots.get(ownerKey(request)) : undefined;
+    const tag = request.ifMatch?.trim().replace(/^W\//, '');
+    return snapshot && tag === etagOf(snapshot) ? snapshot : undefined;
+  };
+
+  /**
+   * The cart, the price context and the user's credit, read at the same time. With `reuse`
+   * (writes), a remembered snapshot at the If-Match version stands in for the cart read.
+   */
+  function begin(request: CartRequest, options: { reuse?: boolean } = {}) {
+    const reused = options.reuse ? reusable(request) : undefined;
     return Promise.all([
-      request.owner ? repository.load(request.owner) : null,
+      reused ?? (request.owner ? repository.load(request.owner) : null),
       request.pricing,
       request.userId === null ? null : credit.balancesOf(request.userId, { cached: true }),
-    ]);
+      reused !== undefined,
+    ] as const);
   }
 
   /** Stored codes split into those still usable and those that became bad (reported once, then dropped). */
@@ -352,8 +385,9 @@ export function createCartsService(deps: {
     needs: { courseIds?: number[]; codes?: string[]; ownedAmong?: number[] },
     plan: (snapshot: CartSnapshot | null, loaded: Loaded, storedKeep: string[]) => Plan,
   ): Promise<CartAnswer> {
-    if (!request.owner) throw new Error('a cart write needs an owner');
-    const [snapshot, pricing, balances] = await begin(request);
+    const owner = request.owner;
+    if (!owner) throw new Error('a cart write needs an owner');
+    const [snapshot, pricing, balances, reused] = await begin(request, { reuse: true });
     checkPrecondition(request.ifMatch, snapshot);
     const loaded = await loadFor(request, pricing, snapshot, balances, needs);
     const { keep, dropped } = recheckStoredCodes(snapshot, loaded);
@@ -363,10 +397,11 @@ export function createCartsService(deps: {
       planned.codes.length !== (snapshot?.codes.length ?? 0) ||
       planned.codes.some((code, i) => code !== snapshot?.codes[i]);
     if (!codesChanged && planned.deleteItemIds.length === 0 && planned.inserts.length === 0) {
+      remember(request, snapshot);
       return present(request, snapshot, loaded, attempts);
     }
     const write: CartWrite = {
-      owner: request.owner,
+      owner,
       cartId: snapshot?.id ?? null,
       expectedVersion: snapshot?.version ?? null,
       newVersion: newVersion(),
@@ -376,8 +411,21 @@ export function createCartsService(deps: {
       context: planned.context ?? null,
     };
     const result = await repository.write(write);
-    if (!result) throw conflict();
-    return present(request, applied(snapshot, write, result), loaded, attempts);
+    if (!result) {
+      if (reused) {
+        // Started from a remembered snapshot: was it already out of date (412), or did another
+        // write win meanwhile (409)? A winner this instance has seen since then is a lost race;
+        // one made elsewhere at an unknown time is answered as a stale If-Match.
+        const current = await repository.load(owner);
+        const seenHere = snapshots.get(ownerKey(request));
+        remember(request, current);
+        if (!current || seenHere?.version !== current.version) checkPrecondition(request.ifMatch, current);
+      }
+      throw conflict();
+    }
+    const written = applied(snapshot, write, result);
+    remember(request, written);
+    return present(request, written, loaded, attempts);
   }
 
   /** Checks buyables against the catalog and ownership; throws a 400 naming the first problem of each. */
@@ -443,11 +491,6 @@ export function createCartsService(deps: {
     return { codes, attempts };
   }
 
-  const ownerKey = (request: CartRequest) =>
-    request.owner?.userId !== undefined
-      ? `user:${request.owner.userId}`
-      : `visitor:${request.owner?.visitorId}`;
-
   function assertCodeAttemptsAllowed(request: CartRequest) {
     ownerFailures.assertAllowed(ownerKey(request));
     if (request.ip) addressFailures.assertAllowed(request.ip);
@@ -484,6 +527,10 @@ export function createCartsService(deps: {
       }
       const unseen = (current?.items ?? []).filter((item) => !item.seen).map((item) => item.id);
       await repository.markSeen(unseen);
+      remember(
+        request,
+        current && { ...current, items: current.items.map((item) => ({ ...item, seen: true })) },
+      );
       return present(request, current, loaded, dropped);
     },
 
