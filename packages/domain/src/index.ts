@@ -19,3 +19,4 @@ export * from './cart/cart-contract.js';
 export * from './cart/cart-messages.js';
 export * from './pricing/price-contract.js';
 export * from './credit/credit-history.js';
+export * from './checkout/checkout-contract.js';
