@@ -29,6 +29,26 @@ const isVisible = sql<boolean>`(${qualify(courses.isPublished)} and not ${qualif
 const subcategories = alias(categories, 'subcategories');
 
 export function createCatalogRepository(db: Database) {
+  /** Course cards (list and by ids): the course, its category title and its price in one currency. */
+  const summaries = (currency: string) =>
+    db
+      .select({
+        id: courses.id,
+        slug: courses.slug,
+        title: courses.title,
+        headline: courses.headline,
+        avgRatingRecent: courses.avgRatingRecent,
+        numReviews: courses.numReviews,
+        numSubscribers: courses.numSubscribers,
+        categoryTitle: categories.title,
+        priceAmount: priceTierAmounts.amount,
+      })
+      .from(courses)
+      .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
+      .innerJoin(
+        priceTierAmounts,
+        and(eq(priceTierAmounts.tierId, courses.priceTierId), eq(priceTierAmounts.currency, currency)),
+      );
   const priceJoin = and(
     eq(priceTierAmounts.tierId, courses.priceTierId),
     eq(priceTierAmounts.currency, sql.placeholder('currency')),
@@ -111,28 +131,7 @@ export function createCatalogRepository(db: Database) {
 
     /** One page of courses with their category title and price in one currency, in a single query. */
     async listCourses(filter: CourseListFilter, currency: string, limit: number, offset: number) {
-      return db
-        .select({
-          id: courses.id,
-          slug: courses.slug,
-          title: courses.title,
-          headline: courses.headline,
-          avgRatingRecent: courses.avgRatingRecent,
-          numReviews: courses.numReviews,
-          numSubscribers: courses.numSubscribers,
-          categoryTitle: categories.title,
-          priceAmount: priceTierAmounts.amount,
-        })
-        .from(courses)
-        .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
-        .innerJoin(
-          priceTierAmounts,
-          and(eq(priceTierAmounts.tierId, courses.priceTierId), eq(priceTierAmounts.currency, currency)),
-        )
-        .where(visible(filter))
-        .orderBy(asc(courses.id))
-        .limit(limit)
-        .offset(offset);
+      return summaries(currency).where(visible(filter)).orderBy(asc(courses.id)).limit(limit).offset(offset);
     },
 
     async instructorsOfCourses(courseIds: number[]) {
@@ -187,25 +186,7 @@ export function createCatalogRepository(db: Database) {
     /** Summaries of the given courses (visible or not), in one currency. */
     async summariesByIds(ids: number[], currency: string) {
       if (ids.length === 0) return [];
-      return db
-        .select({
-          id: courses.id,
-          slug: courses.slug,
-          title: courses.title,
-          headline: courses.headline,
-          avgRatingRecent: courses.avgRatingRecent,
-          numReviews: courses.numReviews,
-          numSubscribers: courses.numSubscribers,
-          categoryTitle: categories.title,
-          priceAmount: priceTierAmounts.amount,
-        })
-        .from(courses)
-        .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
-        .innerJoin(
-          priceTierAmounts,
-          and(eq(priceTierAmounts.tierId, courses.priceTierId), eq(priceTierAmounts.currency, currency)),
-        )
-        .where(inArray(courses.id, ids));
+      return summaries(currency).where(inArray(courses.id, ids));
     },
 
     async tierIdByName(name: string): Promise<number | null> {
