@@ -111,6 +111,12 @@ export interface PaymentMethodOptions {
   price_info?: { representment: PriceRepresentment | null };
   /** The provider's publishable key for its browser SDK (CardToken). */
   client_publishable_key?: string;
+  /**
+   * Where the browser loads the provider's SDK from (CardToken), e.g.
+   * `http://localhost:3001/sdk/v1/lectern-sandbox.js` (the gateway's `browserSdkUrl`); the
+   * SDK calls the provider's API at the script's own origin.
+   */
+  client_sdk_url?: string;
   /** The provider's public key for `encryptCard` (CardEncrypted), as a JWK JSON string. */
   encryption_public_key?: string;
   storing_payment_method_disabled?: boolean;
