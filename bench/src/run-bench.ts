@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { startPostgresCluster } from '../../scripts/postgres-cluster.mjs';
 import { measure, type LoadSettings, type Measurement } from './measure.js';
+import { measureCheckoutSubmit } from './checkout-scenario.js';
 import { measureGateway } from './gateway-scenario.js';
 import { formatTable, toRows, writeJson } from './report.js';
 import { floor, scenarios, writeFloor } from './scenarios.js';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
       measured.push(await measure(server.url, scenario, session, settings));
     }
 
+    measured.push(...(await measureCheckoutSubmit(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureGateway(`http://127.0.0.1:${sandboxPort}`, settings, only)));
 
     const [floorResult, ...rest] = measured;

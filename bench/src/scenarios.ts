@@ -80,4 +80,17 @@ export const scenarios: Scenario[] = [
     then: [{ method: 'DELETE', path: `${CART}cart/?boId=7&boType=course`, ifMatch: true }],
   },
   { name: 'pricing GET (10 ids)', path: `/api-2.0/pricing/?course_ids=${TEN_COURSES}` },
+  {
+    name: 'checkout-info POST (learner, 2 courses, US ZIP)',
+    method: 'POST',
+    path: '/payment/checkout-info/',
+    as: 'learner',
+    body: {
+      requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
+      shopping_info: { items: [2, 3].map((id) => ({ buyable: { id, buyable_object_type: 'course' } })) },
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Info',
+      billing_address: { country_code: 'US', secondary_location_info: '98101' },
+    },
+  },
 ];

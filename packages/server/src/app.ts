@@ -24,6 +24,9 @@ import { createCartsService } from './modules/carts/carts.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
+import type { CheckoutMethodPlugin } from './modules/checkout/checkout-methods.js';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { createCheckoutService } from './modules/checkout/checkout.service.js';
 import { creditRoutes } from './modules/credit/credit.routes.js';
 import { createCreditService } from './modules/credit/credit.service.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
@@ -33,6 +36,8 @@ import { GATEWAY_WEBHOOK_PATH, paymentsRoutes } from './modules/payments/payment
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.js';
 import { MAPPED_GATEWAY_EVENTS } from './modules/payments/stripe-events.js';
 import { createStripeGateway } from './modules/payments/stripe-gateway.js';
+import type { TaxProvider } from './modules/tax/tax-provider.js';
+import { createTableTaxProvider } from './modules/tax/table-tax-provider.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { createPricingService } from './modules/pricing/pricing.service.js';
 import { userContextRoutes } from './modules/user-context/user-context.routes.js';
@@ -63,6 +68,10 @@ export interface CreateServerOptions {
   authLimits?: AuthLimits;
   /** Another payment gateway than the SDK one built from `config.payments` (tests). */
   paymentGateway?: PaymentGateway;
+  /** Another tax provider than the built-in rates table (an external tax service). */
+  taxProvider?: TaxProvider;
+  /** Payment methods offered besides cards (issue 6's methods; tests). */
+  checkoutMethodPlugins?: readonly CheckoutMethodPlugin[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -152,6 +161,17 @@ export async function createServer(
   const coupons = createCouponsService(db);
   const pricing = createPricingService({ catalog });
   const carts = createCartsService({ db, catalog, coupons, credit, orders });
+  const checkout = createCheckoutService({
+    db,
+    carts,
+    coupons,
+    credit,
+    orders,
+    payments,
+    tax: options.taxProvider ?? createTableTaxProvider(),
+    methodPlugins: options.checkoutMethodPlugins,
+    log: app.log,
+  });
 
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
@@ -175,6 +195,7 @@ export async function createServer(
     await api.register(pricingRoutes, { pricing, userContext });
     await api.register(creditRoutes, { credit, userContext });
     await api.register(cartsRoutes, { carts, userContext });
+    await api.register(checkoutRoutes, { checkout, userContext, users });
   });
   await registerWebApp(app, { distDir: config.webDistDir });
 
@@ -207,6 +228,7 @@ export async function createServer(
     clearInterval(shoppingSweep);
     auth.close();
     carts.close();
+    checkout.close();
     await database.close();
   });
 

@@ -1,3 +1,12 @@
+import {
+  constants,
+  createCipheriv,
+  createHmac,
+  createPublicKey,
+  publicEncrypt,
+  randomBytes,
+  type JsonWebKey,
+} from 'node:crypto';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@lectern/gateway';
 import type { PaymentsConfig } from '../platform/config/config.js';
 
@@ -68,4 +77,41 @@ export async function sandboxControl(
   });
   if (!response.ok) throw new Error(`sandbox control ${path} answered ${response.status}`);
   return response.json();
+}
+
+const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+/**
+ * Encrypts card fields as the browser SDK does for the `encrypted_data` credential: a compact
+ * JWE, RSA-OAEP-256 key wrap and A256CBC-HS512 content encryption (RFC 7516/7518), with the
+ * public key the checkout config hands out. Written on node:crypto so tests need no JOSE library.
+ */
+export function encryptTestCard(
+  publicJwkJson: string,
+  card: { number: string; expiryMonth: string; expiryYear: string; cvc?: string; holderName?: string },
+): string {
+  const jwk = JSON.parse(publicJwkJson) as JsonWebKey & { kid?: string };
+  const header = base64url(JSON.stringify({ alg: 'RSA-OAEP-256', enc: 'A256CBC-HS512', kid: jwk.kid }));
+  const cek = randomBytes(64);
+  const [macKey, encKey] = [cek.subarray(0, 32), cek.subarray(32)];
+  const encryptedKey = publicEncrypt(
+    {
+      key: createPublicKey({ key: jwk, format: 'jwk' }),
+      oaepHash: 'sha256',
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+    },
+    cek,
+  );
+  const iv = randomBytes(16);
+  const cipher = createCipheriv('aes-256-cbc', encKey, iv);
+  const plaintext = JSON.stringify({ ...card, generationtime: new Date().toISOString() });
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  const aad = Buffer.from(header, 'ascii');
+  const aadBits = Buffer.alloc(8);
+  aadBits.writeBigUInt64BE(BigInt(aad.length * 8));
+  const tag = createHmac('sha512', macKey)
+    .update(Buffer.concat([aad, iv, ciphertext, aadBits]))
+    .digest()
+    .subarray(0, 32);
+  return [header, base64url(encryptedKey), base64url(iv), base64url(ciphertext), base64url(tag)].join('.');
 }

@@ -153,6 +153,28 @@ export function createCartsRepository(db: Database) {
       };
     },
 
+    /**
+     * Takes bought courses off the user's cart and express lists inside the caller's
+     * transaction, with a new version when anything was removed (other tabs then refetch).
+     */
+    async removePurchased(
+      executor: Database,
+      userId: number,
+      courseIds: number[],
+      version: string,
+    ): Promise<void> {
+      await executor.execute(sql`
+        with target as (select id from ${carts} where user_id = ${userId} for update),
+        removed as (
+          delete from ${cartItems}
+          where cart_id in (select id from target) and list in ('cart', 'express')
+            and course_id = any(${sql.param(courseIds)}::int[])
+          returning id
+        )
+        update ${carts} set version = ${version}, updated_at = now()
+        where id in (select id from target) and exists (select 1 from removed)`);
+    },
+
     /** Marks items as shown (unseen counts); not a change of the cart, so the version stays. */
     async markSeen(itemIds: number[]): Promise<void> {
       if (itemIds.length > 0) await markSeen.execute({ ids: itemIds });

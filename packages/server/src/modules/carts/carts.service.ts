@@ -706,6 +706,72 @@ export function createCartsService(deps: {
       throw new Error('the user cart kept changing during the visitor cart merge');
     },
 
+    /**
+     * Checkout pricing: the courses among `courseIds` (unknown ids absent), each with its list
+     * price and its price after the best of the user's valid cart codes (the cart's rule), and
+     * the ids the user already owns (always read). Read fresh by default, as a submit needs (it
+     * decides money); with `cached` (the checkout page only shows the figures) course data and
+     * coupon definitions may come from this instance's short-lived caches.
+     */
+    async checkoutPrices(
+      userId: number,
+      pricing: PricingContext,
+      courseIds: readonly number[],
+      options: { cached?: boolean } = {},
+    ): Promise<{
+      courses: Map<number, CartCourse & { price: Money; couponCode: string | null }>;
+      owned: Set<number>;
+    }> {
+      const ids = [...new Set(courseIds)];
+      const cached = options.cached === true;
+      // The cart itself (its codes) is always read: a code applied through another instance
+      // must show here before the buyer pays.
+      const [snapshot, found, owned] = await Promise.all([
+        repository.load({ userId }),
+        catalog.cartCourses(ids, pricing.currency, { cached }),
+        orders.enrolledCourseIds(userId, ids),
+      ]);
+      const codes = snapshot?.codes ?? [];
+      const evaluated =
+        codes.length > 0
+          ? await coupons.evaluate(codes, { includePublic: false, cached }, now())
+          : { byCode: new Map<string, Coupon>() };
+      const tierIds = [...evaluated.byCode.values()]
+        .map((coupon) => (coupon.discount.kind === 'target_price' ? coupon.discount.tierId : null))
+        .filter((id) => id !== null);
+      const loaded: Loaded = {
+        courses: found,
+        coupons: evaluated.byCode,
+        available: [],
+        tierAmounts:
+          tierIds.length > 0
+            ? await catalog.tierAmounts(tierIds, pricing.currency)
+            : new Map<number, Money>(),
+        credit: null,
+        owned,
+        pricing,
+      };
+      const usable = codes
+        .map((code) => loaded.coupons.get(code))
+        .filter((coupon) => coupon !== undefined && coupon.validity === 'valid') as Coupon[];
+      const courses = new Map<number, CartCourse & { price: Money; couponCode: string | null }>();
+      for (const [id, course] of found) {
+        const { price, coupon } = priceOf(course, usable, loaded);
+        courses.set(id, { ...course, price, couponCode: coupon?.code ?? null });
+      }
+      return { courses, owned };
+    },
+
+    /**
+     * Checkout fulfilment: the bought courses leave the user's cart and express lists (a new
+     * cart version) in the fulfilment transaction `within`.
+     */
+    async removePurchased(within: Database, userId: number, courseIds: readonly number[]): Promise<void> {
+      if (courseIds.length === 0) return;
+      await repository.removePurchased(within, userId, [...new Set(courseIds)], newVersion());
+      snapshots.delete(`user:${userId}`);
+    },
+
     /** Housekeeping: visitor carts nobody touched for `maxIdleMs` (default 30 days, platform §9). */
     deleteIdleVisitorCarts(maxIdleMs = 30 * 24 * 60 * 60 * 1000): Promise<number> {
       return repository.deleteIdleVisitorCarts(new Date(now().getTime() - maxIdleMs));

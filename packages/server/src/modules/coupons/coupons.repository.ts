@@ -85,8 +85,10 @@ export function createCouponsRepository(db: Database) {
           updateRedemption(id: number, values: Partial<typeof couponRedemptions.$inferInsert>): Promise<void>;
         },
       ) => Promise<T>,
+      /** An open transaction to join (a savepoint in it). */
+      within?: Database,
     ): Promise<T> {
-      return db.transaction(async (tx) => {
+      return (within ?? db).transaction(async (tx) => {
         const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
         return work(coupon ?? null, {
           async usesTaken(now) {
@@ -123,8 +125,8 @@ export function createCouponsRepository(db: Database) {
       });
     },
 
-    async redemptionWithCode(reference: string) {
-      const [row] = await db
+    async redemptionWithCode(reference: string, within?: Database) {
+      const [row] = await (within ?? db)
         .select({ redemption: couponRedemptions, code: coupons.code })
         .from(couponRedemptions)
         .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))

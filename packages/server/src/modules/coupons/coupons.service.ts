@@ -262,25 +262,34 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
     /**
      * Turns a reservation into a use (the payment succeeded). A reservation that expired or
      * was released meanwhile is consumed only if the coupon still has room; otherwise the
-     * result says why and nothing changes. Idempotent.
+     * result says why and nothing changes. Idempotent. With `within`, part of that open
+     * transaction (checkout fulfilment).
      */
-    async consume(reference: string): Promise<ConsumeResult> {
-      const found = await repository.redemptionWithCode(reference);
+    async consume(reference: string, within?: Database): Promise<ConsumeResult> {
+      const found = await repository.redemptionWithCode(reference, within);
       if (!found) return { ok: false, status: 'not_found' };
-      return repository.withCouponLock(found.code, async (coupon, locked) => {
-        const redemption = await locked.redemption(reference);
-        if (!coupon || !redemption) return { ok: false, status: 'not_found' };
-        if (redemption.status === 'consumed') return { ok: true, code: coupon.code };
-        const at = now();
-        const stillHeld =
-          redemption.status === 'reserved' && redemption.expiresAt !== null && redemption.expiresAt > at;
-        if (!stillHeld) {
-          const validity = couponValidity({ ...coupon, usesTaken: await locked.usesTaken(at) }, at);
-          if (validity !== 'valid') return { ok: false, status: validity };
-        }
-        await locked.updateRedemption(redemption.id, { status: 'consumed', settledAt: at, expiresAt: null });
-        return { ok: true, code: coupon.code };
-      });
+      return repository.withCouponLock(
+        found.code,
+        async (coupon, locked) => {
+          const redemption = await locked.redemption(reference);
+          if (!coupon || !redemption) return { ok: false, status: 'not_found' };
+          if (redemption.status === 'consumed') return { ok: true, code: coupon.code };
+          const at = now();
+          const stillHeld =
+            redemption.status === 'reserved' && redemption.expiresAt !== null && redemption.expiresAt > at;
+          if (!stillHeld) {
+            const validity = couponValidity({ ...coupon, usesTaken: await locked.usesTaken(at) }, at);
+            if (validity !== 'valid') return { ok: false, status: validity };
+          }
+          await locked.updateRedemption(redemption.id, {
+            status: 'consumed',
+            settledAt: at,
+            expiresAt: null,
+          });
+          return { ok: true, code: coupon.code };
+        },
+        within,
+      );
     },
 
     /** Gives the use back (the payment failed or was abandoned). Idempotent; true if it released one. */

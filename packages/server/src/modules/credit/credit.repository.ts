@@ -64,8 +64,10 @@ export function createCreditRepository(db: Database) {
         orderTotal(currency: string, orderId: number): Promise<number>;
         insert(values: typeof creditEntries.$inferInsert): Promise<{ id: number }>;
       }) => Promise<T>,
+      /** An open transaction to join (a savepoint in it), e.g. checkout fulfilment. */
+      within?: Database,
     ): Promise<T> {
-      return db.transaction(async (tx) => {
+      return (within ?? db).transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${CREDIT_LOCK_SPACE}, ${userId})`);
         return work({
           balance: (currency) => sumOf(tx, userId, currency),

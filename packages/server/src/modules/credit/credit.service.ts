@@ -66,23 +66,34 @@ export function createCreditService(db: Database) {
      * Takes `amount` from the user's credit (checkout). Refuses with `insufficient_credit`
      * when the balance in that currency is smaller; concurrent spends of one user are
      * serialized by a per-user lock, so the balance never goes below zero. Returns the new balance.
+     * With `within`, the spend is part of that open transaction (checkout fulfilment).
      */
-    async spend(userId: number, amount: Money, reason: string, orderId?: number): Promise<Money> {
+    async spend(
+      userId: number,
+      amount: Money,
+      reason: string,
+      orderId?: number,
+      within?: Database,
+    ): Promise<Money> {
       positive(amount, 'spend');
       displayed.delete(userId);
-      return repository.withUserLock(userId, async (locked) => {
-        const balance = await locked.balance(amount.currency);
-        if (balance < amount.amount) throw insufficientCredit(money(Math.max(0, balance), amount.currency));
-        await locked.insert({
-          userId,
-          kind: 'spend',
-          amount: -amount.amount,
-          currency: amount.currency,
-          reason,
-          orderId: orderId ?? null,
-        });
-        return money(balance - amount.amount, amount.currency);
-      });
+      return repository.withUserLock(
+        userId,
+        async (locked) => {
+          const balance = await locked.balance(amount.currency);
+          if (balance < amount.amount) throw insufficientCredit(money(Math.max(0, balance), amount.currency));
+          await locked.insert({
+            userId,
+            kind: 'spend',
+            amount: -amount.amount,
+            currency: amount.currency,
+            reason,
+            orderId: orderId ?? null,
+          });
+          return money(balance - amount.amount, amount.currency);
+        },
+        within,
+      );
     },
 
     /**

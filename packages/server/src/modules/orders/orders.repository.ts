@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
-import { enrollments, orderLines, orders } from './orders.tables.js';
+import { enrollmentSource, enrollments, orderLines, orders } from './orders.tables.js';
 
 export function createOrdersRepository(db: Database) {
   // Part of every signed-in user context.
@@ -85,6 +85,65 @@ export function createOrdersRepository(db: Database) {
         );
         return order.id;
       });
+    },
+
+    /**
+     * A paid (or free) purchase inside the caller's transaction: the order, its lines and the
+     * enrollments. A course the user came to own meanwhile keeps its first enrollment.
+     */
+    async insertPurchase(
+      executor: Database,
+      input: {
+        userId: number;
+        currency: string;
+        subtotalAmount: number;
+        discountAmount: number;
+        taxAmount: number;
+        creditAmount: number;
+        totalAmount: number;
+        source: 'purchase' | 'free';
+        lines: {
+          courseId: number;
+          listPriceAmount: number;
+          purchasePriceAmount: number;
+          taxAmount: number;
+          couponCode: string | null;
+        }[];
+        completedAt: Date;
+      },
+    ): Promise<number> {
+      // One statement (order, lines, enrollments): fulfilment holds a row lock meanwhile.
+      const at = input.completedAt.toISOString();
+      const column = <K extends keyof (typeof input.lines)[number]>(key: K) =>
+        sql.param(input.lines.map((line) => line[key]));
+      const result = await executor.execute(sql`
+        with new_order as (
+          insert into ${orders} (user_id, status, currency, subtotal_amount, discount_amount,
+            tax_amount, credit_amount, total_amount, created_at, completed_at)
+          values (${input.userId}, 'completed', ${input.currency}, ${input.subtotalAmount},
+            ${input.discountAmount}, ${input.taxAmount}, ${input.creditAmount}, ${input.totalAmount},
+            ${at}::timestamptz, ${at}::timestamptz)
+          returning id
+        ),
+        lines as (
+          insert into ${orderLines} (order_id, course_id, list_price_amount, purchase_price_amount,
+            tax_amount, coupon_code)
+          select new_order.id, x.course_id, x.list_price, x.price, x.tax, x.coupon
+          from new_order, unnest(${column('courseId')}::int[], ${column('listPriceAmount')}::bigint[],
+            ${column('purchasePriceAmount')}::bigint[], ${column('taxAmount')}::bigint[],
+            ${column('couponCode')}::varchar[]) as x(course_id, list_price, price, tax, coupon)
+        ),
+        enrolled as (
+          insert into ${enrollments} (user_id, course_id, order_id, source, created_at)
+          select ${input.userId}, x.course_id, new_order.id,
+            ${input.source}::${sql.raw(enrollmentSource.enumName)}, ${at}::timestamptz
+          from new_order, unnest(${column('courseId')}::int[]) as x(course_id)
+          on conflict do nothing
+        )
+        select id from new_order`);
+      const [order] = (result as unknown as { rows: { id: number }[] }).rows;
+      if (!order) throw new Error('insert returned no row');
+      return Number(order.id);
     },
 
     async purchaseSummary(userId: number): Promise<{ paidOrders: number; purchasedCourses: number }> {

@@ -1,4 +1,4 @@
-import type { Money } from '@lectern/domain';
+import type { CurrencyCode, Money } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
 import { createOrdersRepository } from './orders.repository.js';
 
@@ -29,6 +29,51 @@ export function createOrdersService(db: Database) {
           courseId: line.courseId,
           listPriceAmount: line.listPrice.amount,
           purchasePriceAmount: line.purchasePrice.amount,
+        })),
+      });
+    },
+
+    /**
+     * Writes a checkout's order (lines with their price, tax share and coupon) and enrolls
+     * the user, inside the fulfilment transaction `within`. Returns the order id.
+     */
+    recordPurchase(
+      within: Database,
+      input: {
+        userId: number;
+        currency: CurrencyCode;
+        /** After discounts, before tax and credit. */
+        subtotal: number;
+        discount: number;
+        tax: number;
+        credit: number;
+        total: number;
+        lines: {
+          courseId: number;
+          listPrice: number;
+          price: number;
+          tax: number;
+          couponCode: string | null;
+        }[];
+        completedAt: Date;
+      },
+    ): Promise<number> {
+      return repository.insertPurchase(within, {
+        userId: input.userId,
+        currency: input.currency,
+        subtotalAmount: input.subtotal,
+        discountAmount: input.discount,
+        taxAmount: input.tax,
+        creditAmount: input.credit,
+        totalAmount: input.total,
+        source: input.subtotal === 0 ? 'free' : 'purchase',
+        completedAt: input.completedAt,
+        lines: input.lines.map((line) => ({
+          courseId: line.courseId,
+          listPriceAmount: line.listPrice,
+          purchasePriceAmount: line.price,
+          taxAmount: line.tax,
+          couponCode: line.couponCode,
         })),
       });
     },

@@ -1,28 +1,9 @@
+import type { PaymentMode, PaymentVendor } from '@lectern/domain';
 import type { GatewayMethodType, GatewayWallet } from './payment-gateway.js';
 
-/**
- * Checkout §3 names a payment method by vendor, mode and type. Lectern's vendors:
- * - `Free`, `Credit`: the pseudo methods (no provider involved);
- * - `CardToken`: cards tokenized by the provider's browser SDK (a payment_method_id), its two
- *   buy-now-pay-later methods and the wallets;
- * - `CardEncrypted`: cards encrypted in the browser (`encrypted_data`, a JWE) and the hosted
- *   European bank methods;
- * - `LocalPayments`: local cards (document, instalments), vouchers, Pix, UPI, net banking;
- * - `Wallet`: the PayPal-type wallet.
- * All of them are served by the one PaymentGateway; this table says how.
- */
-export const PAYMENT_VENDORS = [
-  'Free',
-  'Credit',
-  'CardToken',
-  'CardEncrypted',
-  'LocalPayments',
-  'Wallet',
-] as const;
-export type PaymentVendor = (typeof PAYMENT_VENDORS)[number];
-
-export const PAYMENT_MODES = ['internal', 'direct', 'hosted', 'stored', 'common'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
+// Checkout §3 names a payment method by vendor, mode and type; the names themselves
+// (PAYMENT_VENDORS, PAYMENT_MODES) are the checkout contract's, in @lectern/domain. All the
+// provider vendors are served by the one PaymentGateway; this table says how.
 
 /** Which checkout §3 credential the browser sends for the method. */
 export type CheckoutCredential =

@@ -1,12 +1,30 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
-import { paymentGatewayEvents } from './payments.tables.js';
+import { paymentCustomers, paymentGatewayEvents } from './payments.tables.js';
 
 /** A claim older than this is considered abandoned (the instance handling it died). */
 const CLAIM_TIMEOUT_SECONDS = 120;
 
 export function createPaymentsRepository(db: Database) {
   return {
+    async customerOf(userId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ id: paymentCustomers.gatewayCustomerId })
+        .from(paymentCustomers)
+        .where(eq(paymentCustomers.userId, userId));
+      return row?.id ?? null;
+    },
+
+    /** Keeps the first customer stored for the user; returns the one that is stored. */
+    async storeCustomer(userId: number, gatewayCustomerId: string): Promise<string> {
+      await db.insert(paymentCustomers).values({ userId, gatewayCustomerId }).onConflictDoNothing();
+      const [row] = await db
+        .select({ id: paymentCustomers.gatewayCustomerId })
+        .from(paymentCustomers)
+        .where(eq(paymentCustomers.userId, userId));
+      return row!.id;
+    },
+
     /**
      * Inserts the event unless its id is already stored; true when this call stored it. `state`
      * `claimed`: stored already taken for processing by this call; `processed`: nothing to run.

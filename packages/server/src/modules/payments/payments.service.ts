@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { Database } from '../../platform/db/database.js';
 import { GatewayError, type GatewayEvent, type PaymentGateway } from './payment-gateway.js';
 import { GatewayEventRegistry } from './payments.events.js';
 import { createPaymentsRepository } from './payments.repository.js';
 import { verifyWebhookSignature } from './webhook-signature.js';
+
+/** How long "this user has no provider customer" may be believed (a stored id is kept as long). */
+export const CUSTOMER_CACHE_MS = 10_000;
 
 export interface WebhookReceipt {
   eventId: string;
@@ -33,6 +37,20 @@ export function createPaymentsService(deps: {
 }) {
   const repository = createPaymentsRepository(deps.db);
   const events = new GatewayEventRegistry();
+  // Checkout asks on every page whether the buyer has a customer (saved cards). A customer id
+  // never changes once stored; a user without one is re-read after a few seconds, and at once
+  // here when this instance creates it.
+  const customers = createExpiringCache<number, string | null>({
+    ttlMs: CUSTOMER_CACHE_MS,
+    maxEntries: 50_000,
+  });
+  const customerOf = async (userId: number): Promise<string | null> => {
+    const hit = customers.get(userId);
+    if (hit !== undefined) return hit;
+    const found = await repository.customerOf(userId);
+    customers.set(userId, found);
+    return found;
+  };
 
   return {
     gateway: deps.gateway,
@@ -81,6 +99,28 @@ export function createPaymentsService(deps: {
       }
       await repository.markProcessed(event.id);
       return { eventId: event.id, type: event.type, duplicate: false };
+    },
+
+    /** The user's provider customer id, or null before their first saved card. */
+    customerOf,
+
+    /**
+     * The user's provider customer, created once: the creation's idempotency key is the user,
+     * so two checkouts racing here get the same customer.
+     */
+    async ensureCustomer(userId: number, details: { email: string; name: string }): Promise<string> {
+      const existing = await repository.customerOf(userId);
+      if (existing) {
+        customers.set(userId, existing);
+        return existing;
+      }
+      const customer = await deps.gateway.createCustomer(
+        { email: details.email, name: details.name, metadata: { lectern_user_id: String(userId) } },
+        { idempotencyKey: `customer:user:${userId}` },
+      );
+      const stored = await repository.storeCustomer(userId, customer.id);
+      customers.set(userId, stored);
+      return stored;
     },
 
     /** For tests and operators: how often an event id is stored (0 or 1). */

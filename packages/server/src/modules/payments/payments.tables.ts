@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables.js';
 
 /**
  * Every webhook event from the payment provider, stored once (unique provider event id)
@@ -23,3 +24,15 @@ export const paymentGatewayEvents = pgTable(
   },
   (table) => [index('payment_gateway_events_type_idx').on(table.type)],
 );
+
+/**
+ * The provider customer of each user, created once (the first remembered card) and reused,
+ * so saved cards stay together on one customer.
+ */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  gatewayCustomerId: varchar('gateway_customer_id', { length: 255 }).notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

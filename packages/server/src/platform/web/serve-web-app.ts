@@ -9,7 +9,16 @@ const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /** Paths that belong to the API: unknown ones there get the JSON 404, never the HTML page. */
-const API_PREFIXES = ['/api-2.0/', '/api/', '/payment/checkout-', '/privacy/', '/visits/', '/metrics'];
+const API_PREFIXES = [
+  '/api-2.0/',
+  '/api/',
+  '/payment/checkout-',
+  '/payment/webhooks/',
+  '/payment-vendor/',
+  '/privacy/',
+  '/visits/',
+  '/metrics',
+];
 
 /**
  * Serves the built React app: hashed assets with year-long immutable caching, the app

@@ -1,0 +1,200 @@
+import {
+  BUYABLE_TYPES,
+  CHECKOUT_ENVIRONMENTS,
+  CHECKOUT_EVENTS,
+  PAYMENT_VENDORS,
+  REQUESTED_CONFIGS,
+  SHOPPING_LIST_MAX_ITEMS,
+  type CheckoutInfoResponse,
+  type CheckoutReceipt,
+  type CheckoutResult,
+  type StoredPaymentMethodsResponse,
+} from '@lectern/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUserId } from '../../platform/auth/session.plugin.js';
+import { notAuthenticated } from '../../platform/http/http-error.js';
+import type { UserContextService } from '../user-context/user-context.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { CheckoutBuyer, CheckoutService } from './checkout.service.js';
+
+export const CHECKOUT_PATHS = {
+  info: '/payment/checkout-info/',
+  submit: '/payment/checkout-submit/',
+  attempt: '/payment/checkout-submit/:paymentAttemptId/',
+  result: '/payment/checkout-result/',
+  storedMethods: '/payment-vendor/stored-payment-method/',
+  storedMethod: '/payment-vendor/stored-payment-method/:storedId/',
+} as const;
+
+const buyable = z.strictObject({
+  id: z.number({ error: 'id must be a course id.' }).int().positive().max(2_147_483_647),
+  buyable_object_type: z.enum(BUYABLE_TYPES, {
+    error: `buyable_object_type must be one of ${BUYABLE_TYPES.join(', ')}.`,
+  }),
+});
+
+const shoppingInfo = z.object({
+  items: z
+    .array(z.object({ buyable, checkout_ref: z.string().max(64).optional() }), {
+      error: 'items must be a list of buyables.',
+    })
+    .min(1, 'Send at least one item.')
+    .max(SHOPPING_LIST_MAX_ITEMS, `Send at most ${SHOPPING_LIST_MAX_ITEMS} items.`),
+});
+
+const billingAddress = z.object({
+  country_code: z
+    .string({ error: 'Please select billing country.' })
+    .regex(/^[A-Za-z]{2}$/, 'Please select billing country.'),
+  secondary_location_info: z.string().max(10, 'At most 10 characters.').nullish(),
+  address_line1: z.string().max(50, 'At most 50 characters.').optional(),
+  address_line2: z.string().max(50, 'At most 50 characters.').optional(),
+});
+
+const infoBody = z.object({
+  requested_configs: z
+    .array(z.enum(REQUESTED_CONFIGS, { error: `Ask for ${REQUESTED_CONFIGS.join(', ')}.` }))
+    .min(1, 'Ask for at least one config.'),
+  shopping_info: shoppingInfo,
+  checkout_environment: z.enum(CHECKOUT_ENVIRONMENTS),
+  checkout_event: z.enum(CHECKOUT_EVENTS),
+  billing_address: billingAddress.optional(),
+});
+
+const token = z.string().min(1).max(255);
+const credentials = z.union([
+  z.strictObject({
+    payment_method_id: token,
+    card_country: z.string().max(2).optional(),
+    document: z.string().max(25).optional(),
+    card_bin: z.string().max(8).optional(),
+  }),
+  z.strictObject({ encrypted_data: z.string().min(1).max(16_384), card_country: z.string().max(2) }),
+  z.strictObject({ stored_payment_method_id: token, encrypted_cvc: z.string().max(4_096).optional() }),
+  z.strictObject({}),
+]);
+
+const submitBody = z.object({
+  checkout_environment: z.enum(CHECKOUT_ENVIRONMENTS),
+  checkout_event: z.literal('Submit'),
+  checkout_ref: z
+    .string({ error: 'checkout_ref is required.' })
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'checkout_ref must be 8 to 64 letters, digits or hyphens.'),
+  shopping_info: shoppingInfo,
+  billing_address: billingAddress.optional(),
+  payment_info: z.object({
+    method_id: z.number().int().min(0),
+    payment_vendor: z.enum(PAYMENT_VENDORS),
+    payment_method: z.string().min(1).max(64),
+    remember_me: z.boolean().optional(),
+    credentials,
+    last_4_digits: z.string().max(4).optional(),
+    card_bin: z.string().max(8).optional(),
+    installment: z.number().int().optional(),
+    avs_result_code: z.string().max(32).optional(),
+    cvv_result_code: z.string().max(32).optional(),
+    fraud_context: z.record(z.string(), z.string().max(255)).optional(),
+    user_agent: z.string().max(1024).optional(),
+    session_id: z.string().max(255).optional(),
+  }),
+});
+
+const resultBody = z.object({
+  checkout_environment: z.enum(CHECKOUT_ENVIRONMENTS),
+  checkout_event: z.literal('Result'),
+  payment_info: z.object({
+    credentials: z.union([
+      z.strictObject({ payment_intent_id: token, action_result: z.string().max(64) }),
+      z.strictObject({}),
+    ]),
+  }),
+});
+
+const attemptParams = z.object({ paymentAttemptId: z.string().max(64) });
+const resultQuery = z.object({
+  payment_attempt_id: z.string({ error: 'payment_attempt_id is required.' }).min(1).max(64),
+});
+const storedParams = z.object({ storedId: z.string().min(1).max(300) });
+
+/**
+ * The checkout API of checkout §7, at the root like the provider webhook. Logged-in buyers
+ * only (401 otherwise); CSRF applies to the unsafe methods like everywhere.
+ */
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  checkout: CheckoutService;
+  userContext: UserContextService;
+  users: UsersService;
+}> = async (app, { checkout, userContext, users }) => {
+  const buyerOf = async (request: FastifyRequest): Promise<CheckoutBuyer> => {
+    const user = await users.findById(requireUserId(request));
+    if (!user) throw notAuthenticated();
+    return { id: user.id, email: user.email, name: user.displayName };
+  };
+  const noStore = { 'cache-control': 'private, no-store' };
+  // Signed-in buyers only: a visitor gets 401 before the body is even validated.
+  app.addHook('preValidation', async (request) => {
+    requireUserId(request);
+  });
+
+  app.post(
+    CHECKOUT_PATHS.info,
+    { schema: { body: infoBody } },
+    async (request, reply): Promise<CheckoutInfoResponse> => {
+      const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
+      reply.headers(noStore);
+      return checkout.info(buyer, pricing, request.body);
+    },
+  );
+
+  app.post(
+    CHECKOUT_PATHS.submit,
+    { schema: { body: submitBody } },
+    async (request, reply): Promise<CheckoutResult> => {
+      const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
+      reply.headers(noStore);
+      return checkout.submit(buyer, pricing, request.body);
+    },
+  );
+
+  app.patch(
+    CHECKOUT_PATHS.attempt,
+    { schema: { params: attemptParams, body: resultBody } },
+    async (request, reply): Promise<CheckoutResult> => {
+      reply.headers(noStore);
+      return checkout.result(requireUserId(request), request.params.paymentAttemptId, request.body);
+    },
+  );
+
+  app.get(
+    CHECKOUT_PATHS.attempt,
+    { schema: { params: attemptParams } },
+    async (request, reply): Promise<CheckoutResult> => {
+      reply.headers(noStore);
+      return checkout.attempt(requireUserId(request), request.params.paymentAttemptId);
+    },
+  );
+
+  app.get(
+    CHECKOUT_PATHS.result,
+    { schema: { querystring: resultQuery } },
+    async (request, reply): Promise<CheckoutReceipt> => {
+      const userId = requireUserId(request);
+      const pricing = await userContext.pricingContextOf(request);
+      reply.headers(noStore);
+      return checkout.receipt(userId, request.query.payment_attempt_id, pricing.intlLocale);
+    },
+  );
+
+  app.get(CHECKOUT_PATHS.storedMethods, async (request, reply): Promise<StoredPaymentMethodsResponse> => {
+    const userId = requireUserId(request);
+    reply.headers(noStore);
+    return { results: await checkout.storedMethods(userId) };
+  });
+
+  app.delete(CHECKOUT_PATHS.storedMethod, { schema: { params: storedParams } }, async (request, reply) => {
+    await checkout.deleteStoredMethod(requireUserId(request), request.params.storedId);
+    return reply.status(204).send();
+  });
+};

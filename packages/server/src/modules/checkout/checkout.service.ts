@@ -1,0 +1,888 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BILLING_COUNTRIES,
+  CHECKOUT_MESSAGES,
+  billingCountryError,
+  computeOrderTotals,
+  formatMoney,
+  money,
+  normalizeSecondaryLocation,
+  paymentErrorCodeOf,
+  paymentErrorMessage,
+  secondaryLocationError,
+  secondaryLocationFieldOf,
+  taxModeOf,
+  toApiPrice,
+  type BillingAddressInput,
+  type CheckoutInfoRequest,
+  type CheckoutInfoResponse,
+  type CheckoutReceipt,
+  type CheckoutResult,
+  type CheckoutResultRequest,
+  type CheckoutSubmitRequest,
+  type CurrencyCode,
+  type OrderSummary,
+  type PriceRepresentment,
+  type ShoppingInfoItem,
+  type StoredPaymentMethod,
+  type Money,
+} from '@lectern/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
+import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
+import type { Database } from '../../platform/db/database.js';
+import { HttpError, notFound, validationError } from '../../platform/http/http-error.js';
+import type { CartsService } from '../carts/carts.service.js';
+import type { CouponsService } from '../coupons/coupons.service.js';
+import type { CreditService } from '../credit/credit.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import {
+  GatewayError,
+  type GatewayMethodStatus,
+  type GatewayPayment,
+  type GatewayPaymentMethod,
+  type GatewayStatusKey,
+} from '../payments/payment-gateway.js';
+import type { PaymentsService } from '../payments/payments.service.js';
+import type { TaxProvider } from '../tax/tax-provider.js';
+import type { PricingContext } from '../user-context/user-context.service.js';
+import {
+  cardMethods,
+  chargeCurrencyOf,
+  createMethodRegistry,
+  type CheckoutMethodPlugin,
+} from './checkout-methods.js';
+import type { CheckoutQuote } from './checkout-quote.js';
+import { createCheckoutRepository, type AttemptRow } from './checkout.repository.js';
+
+/** Card-testing defence (design §6): failed card attempts per user before a cool-down. */
+export const FAILED_PAYMENT_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 };
+/** How long a repeated submit waits for the first one, still talking to the provider. */
+const IN_FLIGHT_WAIT_MS = 15_000;
+const IN_FLIGHT_POLL_MS = 50;
+/** Provider facts shown on every checkout: its method statuses and card encryption key. */
+const STATUS_CACHE_MS = 5_000;
+const ENCRYPTION_KEY_CACHE_MS = 10 * 60 * 1000;
+/** Checkout §3: a stored method's local id is `<vendor>_<type>_<provider id>`. */
+const STORED_CARD_PREFIX = 'CardToken_card_';
+
+export interface CheckoutBuyer {
+  id: number;
+  email: string;
+  name: string;
+}
+
+const successUrl = (attemptId: string) => `/cart/success/${attemptId}/`;
+const key = (attempt: AttemptRow, step: string) => `checkout:${attempt.id}:${step}`;
+const couponReference = (attemptId: string, code: string) => `${attemptId}:${code}`;
+const couponCodesOf = (quote: CheckoutQuote) =>
+  [...new Set(quote.lines.map((line) => line.couponCode))].filter((code) => code !== null);
+const FINAL = new Set(['succeeded', 'failed', 'canceled']);
+
+const tooManyFailedAttempts = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    'too_many_failed_attempts',
+    paymentErrorMessage('too_many_failed_attempts').text,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+function toStoredMethod(method: GatewayPaymentMethod): StoredPaymentMethod | null {
+  const card = method.card;
+  if (!card) return null;
+  return {
+    id: `${STORED_CARD_PREFIX}${method.id}`,
+    payment_method_details: {
+      card: {
+        brand: card.brand,
+        last_4_digit: card.last4,
+        card_holder_name: method.billingDetails.name,
+        expiry_month: card.expMonth,
+        expiry_year: card.expYear,
+        card_bin: card.bin,
+        additional_data: {
+          checks: {
+            avs_result: null,
+            cvc_result: card.cvcCheck,
+            address_postal_code_check: null,
+            cvc_check: card.cvcCheck,
+          },
+        },
+      },
+    },
+    fraud_context: {
+      bank_country: card.country,
+      bank_name: null,
+      account_holder_name: method.billingDetails.name,
+    },
+    // No subscriptions charge saved cards yet; the subscriptions issue sets this.
+    is_used_by_subscription: false,
+  };
+}
+
+/**
+ * Checkout (checkout §4, §7; design §3, §4): prices a purchase on the server, offers its
+ * payment methods, runs payment attempts as a persisted state machine and fulfils each paid
+ * attempt exactly once, whether the provider's answer or its webhook comes first.
+ */
+export function createCheckoutService(deps: {
+  db: Database;
+  carts: CartsService;
+  coupons: CouponsService;
+  credit: CreditService;
+  orders: OrdersService;
+  payments: PaymentsService;
+  tax: TaxProvider;
+  log: FastifyBaseLogger;
+  /** More method plugins (issue 6); cards are always there. */
+  methodPlugins?: readonly CheckoutMethodPlugin[];
+  now?: () => Date;
+}) {
+  const { carts, coupons, credit, orders, payments, log } = deps;
+  const gateway = payments.gateway;
+  const now = deps.now ?? (() => new Date());
+  const repository = createCheckoutRepository(deps.db);
+  const registry = createMethodRegistry([cardMethods, ...(deps.methodPlugins ?? [])]);
+  const failures = createAttemptLimiter(FAILED_PAYMENT_ATTEMPTS);
+  const statusCache = createExpiringCache<'statuses', Partial<Record<GatewayStatusKey, GatewayMethodStatus>>>(
+    { ttlMs: STATUS_CACHE_MS, maxEntries: 1 },
+  );
+  const encryptionKeyCache = createExpiringCache<'key', string | null>({
+    ttlMs: ENCRYPTION_KEY_CACHE_MS,
+    maxEntries: 1,
+  });
+
+  async function methodStatuses() {
+    const hit = statusCache.get('statuses');
+    if (hit) return hit;
+    try {
+      const statuses = await gateway.methodStatuses();
+      statusCache.set('statuses', statuses);
+      return statuses;
+    } catch (error) {
+      // The provider not answering its status call is itself a sign of trouble.
+      log.warn({ err: error }, 'payment provider method statuses unavailable');
+      return { card: 'degraded' } as const;
+    }
+  }
+
+  async function encryptionKey(): Promise<string | null> {
+    const hit = encryptionKeyCache.get('key');
+    if (hit !== undefined) return hit;
+    const jwk = await gateway.cardEncryptionKey().catch(() => null);
+    const value = jwk ? JSON.stringify(jwk) : null;
+    encryptionKeyCache.set('key', value);
+    return value;
+  }
+
+  async function storedCardsOf(userId: number): Promise<GatewayPaymentMethod[]> {
+    const customerId = await payments.customerOf(userId);
+    if (!customerId) return [];
+    return gateway.listPaymentMethods(customerId, 'card');
+  }
+
+  /**
+   * Prices the items for the buyer: catalog price in the price currency, the best of the
+   * user's cart codes, tax at the billing location, credit last. Bad items are a 400 naming
+   * each; a location that cannot be taxed comes back as `taxError` (tax 0 meanwhile).
+   */
+  async function quoteFor(
+    userId: number,
+    pricing: PricingContext,
+    items: readonly ShoppingInfoItem[],
+    billing: BillingAddressInput | undefined,
+    /** `display`: the checkout page (short-lived caches allowed); `charge`: a submit, all fresh. */
+    purpose: 'display' | 'charge',
+  ): Promise<{ quote: CheckoutQuote; balance: Money; taxError: string | null; locationMissing: boolean }> {
+    const country = (billing?.country_code ?? pricing.country).toUpperCase();
+    const countryError = billingCountryError(country);
+    if (countryError) throw validationError({ 'billing_address.country_code': [countryError] });
+    const secondaryLocation = normalizeSecondaryLocation(country, billing?.secondary_location_info);
+    const locationMissing = secondaryLocationFieldOf(country) !== null && secondaryLocation === null;
+
+    const ids = items.map((item) => item.buyable.id);
+    const [{ courses, owned }, balance, taxed] = await Promise.all([
+      carts.checkoutPrices(userId, pricing, ids, { cached: purpose === 'display' }),
+      // Always fresh: the balance decides which methods are offered (full credit or not).
+      credit.balanceOf(userId, pricing.currency),
+      (async () => {
+        if (locationMissing) return { ok: true as const, ratePercent: 0, jurisdiction: null };
+        const formatError = secondaryLocationError(country, secondaryLocation);
+        if (formatError) return { ok: false as const, error: formatError };
+        const found = await deps.tax.determine({ country, secondaryLocation }, now());
+        return found.ok ? { ...found, jurisdiction: `${found.jurisdiction}: ${found.source}` } : found;
+      })(),
+    ]);
+
+    const fieldErrors: Record<string, string[]> = {};
+    const seen = new Set<number>();
+    items.forEach((item, index) => {
+      const field = `shopping_info.items.${index}.buyable.id`;
+      const course = courses.get(item.buyable.id);
+      if (item.buyable.buyable_object_type !== 'course') {
+        fieldErrors[field] = ['Only courses can be bought at this checkout.'];
+      } else if (!course || !course.visible) {
+        fieldErrors[field] = [`There is no course with id ${item.buyable.id}.`];
+      } else if (owned.has(course.id)) {
+        fieldErrors[field] = [`You already own “${course.title}”, so it cannot be bought again.`];
+      } else if (seen.has(course.id)) {
+        fieldErrors[field] = ['This course is listed twice.'];
+      }
+      seen.add(item.buyable.id);
+    });
+    if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
+
+    const lines = items.map((item) => courses.get(item.buyable.id)!);
+    const mode = taxModeOf(country);
+    const ratePercent = taxed.ok ? taxed.ratePercent : 0;
+    const totals = computeOrderTotals({
+      lines: lines.map((line) => ({ listPrice: line.listPrice, price: line.price })),
+      credit: balance,
+      ratePercent,
+      mode,
+    });
+    return {
+      quote: {
+        currency: pricing.currency,
+        country,
+        secondaryLocation,
+        taxRate: ratePercent,
+        taxMode: mode,
+        taxJurisdiction: taxed.ok ? taxed.jurisdiction : null,
+        lines: lines.map((line, index) => ({
+          courseId: line.id,
+          buyableType: 'course',
+          title: line.title,
+          url: line.url,
+          listPrice: line.listPrice.amount,
+          price: line.price.amount,
+          couponCode: line.couponCode,
+          tax: totals.lineTaxes[index]?.amount ?? 0,
+        })),
+        original: totals.original.amount,
+        discount: totals.discount.amount,
+        discountPercent: totals.discountPercent,
+        subtotal: totals.subtotal.amount,
+        tax: totals.tax.amount,
+        creditUsed: totals.creditUsed.amount,
+        total: totals.total.amount,
+        isFree: totals.isFree,
+        isFullyPaidByCredit: totals.isFullyPaidByCredit,
+      },
+      balance,
+      taxError: taxed.ok ? null : taxed.error,
+      locationMissing,
+    };
+  }
+
+  function orderSummaryOf(quote: CheckoutQuote, locale: string): OrderSummary {
+    const price = (amount: number, options?: { freeWhenZero?: boolean }) =>
+      toApiPrice(money(amount, quote.currency), locale, options);
+    const amount = (value: number) => price(value, { freeWhenZero: false });
+    return {
+      lines: quote.lines.map((line) => ({
+        buyable: { id: line.courseId, buyable_object_type: line.buyableType },
+        title: line.title,
+        list_price: price(line.listPrice),
+        price: price(line.price),
+        discount_code: line.couponCode,
+        tax: amount(line.tax),
+      })),
+      original_price: price(quote.original),
+      discount: amount(quote.discount),
+      discount_percent: quote.discountPercent,
+      subtotal: quote.taxMode === 'tax_exclusive' || quote.creditUsed > 0 ? price(quote.subtotal) : null,
+      tax: amount(quote.tax),
+      tax_rate: quote.taxRate,
+      credit_used: amount(quote.creditUsed),
+      total: price(quote.total),
+      is_free: quote.isFree,
+      is_fully_paid_by_credit: quote.isFullyPaidByCredit,
+    };
+  }
+
+  // ---- results -------------------------------------------------------------------------
+
+  function answer(
+    row: AttemptRow,
+    status: CheckoutResult['status'],
+    data: Partial<CheckoutResult['data']> = {},
+  ): CheckoutResult {
+    const failed = status === 'failed';
+    const code = row.errorCode ?? 'card_declined';
+    return {
+      status,
+      message: failed ? paymentErrorMessage(code).text : null,
+      error_code: failed ? code : null,
+      data: {
+        payment_attempt_id: row.id,
+        action_data: null,
+        return_url: null,
+        client_secret: null,
+        payment_method_id: row.gatewayPaymentMethodId,
+        authentication_type: null,
+        checkout_ref: row.checkoutRef,
+        redirect_url: null,
+        ...data,
+      },
+    };
+  }
+
+  const succeededAnswer = (row: AttemptRow) => answer(row, 'succeeded', { redirect_url: successUrl(row.id) });
+  /** Paid but not settled yet (an asynchronous method): the success page follows it. */
+  const pendingAnswer = (row: AttemptRow) => answer(row, 'redirect', { return_url: successUrl(row.id) });
+
+  /** The answer for an attempt as it stands, asking the provider when an action is pending. */
+  async function resultOf(row: AttemptRow): Promise<CheckoutResult> {
+    if (row.status === 'succeeded') return succeededAnswer(row);
+    if (row.status === 'failed' || row.status === 'canceled') return answer(row, 'failed');
+    if (row.status === 'requires_action' && row.gatewayPaymentId) {
+      return afterPayment(row, await gateway.retrievePayment(row.gatewayPaymentId));
+    }
+    return pendingAnswer(row);
+  }
+
+  /** A repeated submit: waits while the first request is still talking to the provider. */
+  async function settle(row: AttemptRow): Promise<CheckoutResult> {
+    const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+    let current = row;
+    while ((current.status === 'created' || current.status === 'processing') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
+      current = (await repository.find(row.id)) ?? current;
+    }
+    return resultOf(current);
+  }
+
+  // ---- state changes -------------------------------------------------------------------
+
+  /**
+   * Fulfilment, exactly once (design §4): under the attempt's row lock, in one transaction,
+   * the order with its lines and enrollments, the credit spend, the coupon uses, the bought
+   * courses off the cart, and the attempt marked succeeded with its order. A second call
+   * (the webhook after the answer, or the other way round) finds the order and does nothing.
+   */
+  async function fulfil(attemptId: string, gatewayPaymentId: string | null): Promise<AttemptRow | null> {
+    return repository.withAttemptLock(attemptId, async (row, tx) => {
+      if (!row || row.orderId !== null) return row;
+      const quote = row.quote;
+      const orderId = await orders.recordPurchase(tx, {
+        userId: row.userId,
+        currency: quote.currency,
+        subtotal: quote.subtotal,
+        discount: quote.discount,
+        tax: quote.tax,
+        credit: quote.creditUsed,
+        total: quote.total,
+        lines: quote.lines,
+        completedAt: now(),
+      });
+      if (quote.creditUsed > 0) {
+        await credit.spend(
+          row.userId,
+          money(quote.creditUsed, quote.currency),
+          `Order #${orderId}`,
+          orderId,
+          tx,
+        );
+      }
+      for (const code of couponCodesOf(quote)) {
+        // The buyer paid the discounted price: a use that lapsed meanwhile is still honoured.
+        const consumed = await coupons.consume(couponReference(row.id, code), tx);
+        if (!consumed.ok)
+          log.warn({ attempt: row.id, code, status: consumed.status }, 'coupon use not consumed');
+      }
+      await carts.removePurchased(
+        tx,
+        row.userId,
+        quote.lines.map((line) => line.courseId),
+      );
+      return repository.markFulfilled(tx, row.id, orderId, gatewayPaymentId ?? row.gatewayPaymentId);
+    });
+  }
+
+  /** Ends an attempt as failed (unless it already ended): releases its coupon uses. */
+  async function fail(
+    row: AttemptRow,
+    errorCode: string,
+    extra: {
+      gatewayPaymentId?: string | null;
+      countsAsCardFailure?: boolean;
+      status?: 'failed' | 'canceled';
+    } = {},
+  ): Promise<CheckoutResult> {
+    const failed = await repository.transition(row.id, ['created', 'processing', 'requires_action'], {
+      status: extra.status ?? 'failed',
+      errorCode,
+      ...(extra.gatewayPaymentId ? { gatewayPaymentId: extra.gatewayPaymentId } : {}),
+    });
+    if (!failed) return resultOf((await repository.find(row.id)) ?? row);
+    await Promise.all(couponCodesOf(row.quote).map((code) => coupons.release(couponReference(row.id, code))));
+    if (extra.countsAsCardFailure ?? true) failures.record(`user:${row.userId}`);
+    return answer(failed, 'failed');
+  }
+
+  /** Moves the attempt on from what the provider says of its payment. */
+  async function afterPayment(row: AttemptRow, payment: GatewayPayment): Promise<CheckoutResult> {
+    const common = { gatewayPaymentId: payment.id, gatewayPaymentMethodId: payment.paymentMethodId };
+    switch (payment.status) {
+      case 'succeeded': {
+        const done = await fulfil(row.id, payment.id);
+        return done ? succeededAnswer(done) : pendingAnswer(row);
+      }
+      case 'requires_action':
+      case 'requires_confirmation': {
+        const moved =
+          (await repository.transition(row.id, ['processing', 'requires_action'], {
+            status: 'requires_action',
+            ...common,
+          })) ?? (await repository.find(row.id));
+        if (!moved || moved.status !== 'requires_action') return resultOf(moved ?? row);
+        const action = payment.nextAction;
+        return answer(moved, 'action_required', {
+          client_secret: payment.clientSecret,
+          payment_method_id: payment.paymentMethodId,
+          authentication_type: 'payment',
+          action_data:
+            action?.type === 'redirect_to_url'
+              ? { type: 'redirect_to_url', url: action.url }
+              : { type: 'use_sdk', ...(action?.type === 'use_sdk' && action.url ? { url: action.url } : {}) },
+        });
+      }
+      case 'processing': {
+        const moved = await repository.transition(row.id, ['processing', 'requires_action'], {
+          status: 'processing',
+          ...common,
+        });
+        return pendingAnswer(moved ?? row);
+      }
+      case 'requires_payment_method':
+        return fail(row, payment.lastError ? paymentErrorCodeOf(payment.lastError) : 'card_declined', {
+          gatewayPaymentId: payment.id,
+        });
+      case 'canceled':
+        return fail(row, 'card_declined', { gatewayPaymentId: payment.id, status: 'canceled' });
+    }
+  }
+
+  /** Charges the card of a claimed attempt; a decline is an answer, not an error. */
+  async function charge(
+    row: AttemptRow,
+    buyer: CheckoutBuyer,
+    info: CheckoutSubmitRequest['payment_info'],
+  ): Promise<CheckoutResult> {
+    const credentials = info.credentials;
+    try {
+      const storedId =
+        'stored_payment_method_id' in credentials
+          ? credentials.stored_payment_method_id.replace(STORED_CARD_PREFIX, '')
+          : null;
+      const rememberMe = storedId === null && info.remember_me === true;
+      const customerId =
+        rememberMe || storedId !== null
+          ? await payments.ensureCustomer(buyer.id, { email: buyer.email, name: buyer.name })
+          : undefined;
+      let paymentMethodId: string;
+      if (storedId !== null) {
+        const method = await gateway.retrievePaymentMethod(storedId).catch((error: unknown) => {
+          if (
+            error instanceof GatewayError &&
+            (error.kind === 'not_found' || error.kind === 'invalid_request')
+          )
+            return null;
+          throw error;
+        });
+        if (!method || method.customerId !== customerId) return fail(row, 'stored_payment_method_not_found');
+        paymentMethodId = method.id;
+      } else if ('encrypted_data' in credentials) {
+        const created = await gateway.createPaymentMethod(
+          {
+            type: 'card',
+            encryptedCard: credentials.encrypted_data,
+            billingDetails: {
+              email: buyer.email,
+              address: {
+                country: credentials.card_country,
+                postalCode: row.quote.country === 'US' ? row.quote.secondaryLocation : null,
+                line1: null,
+                line2: null,
+                city: null,
+                state: null,
+              },
+            },
+          },
+          { idempotencyKey: key(row, 'method') },
+        );
+        paymentMethodId = created.id;
+      } else if ('payment_method_id' in credentials) {
+        paymentMethodId = credentials.payment_method_id;
+      } else {
+        return fail(row, 'card_declined');
+      }
+      const payment = await gateway.createPayment(
+        {
+          amount: money(row.amount, row.quote.currency),
+          customerId,
+          paymentMethodId,
+          methodTypes: ['card'],
+          confirm: true,
+          ...(rememberMe ? { setupFutureUsage: 'off_session' as const } : {}),
+          description: `Lectern order ${row.id}`,
+          receiptEmail: buyer.email,
+          metadata: { payment_attempt_id: row.id },
+        },
+        { idempotencyKey: key(row, 'payment') },
+      );
+      return afterPayment(row, payment);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      log.warn({ err: error, attempt: row.id, kind: error.kind }, 'card payment failed at the provider');
+      if (error.kind === 'card_declined') {
+        return fail(
+          row,
+          paymentErrorCodeOf({
+            type: 'card_error',
+            code: error.details.code ?? 'card_declined',
+            declineCode: error.details.declineCode ?? null,
+          }),
+        );
+      }
+      if (error.kind === 'invalid_request' || error.kind === 'not_found') {
+        return fail(
+          row,
+          paymentErrorCodeOf({
+            type: 'invalid_request_error',
+            code: error.details.code ?? 'invalid_request',
+            declineCode: null,
+          }),
+        );
+      }
+      // The provider is down or answered something unknown: nothing was charged as far as
+      // we know; a webhook saying otherwise still fulfils the attempt.
+      return fail(row, 'card_error:processing_error', { countsAsCardFailure: false });
+    }
+  }
+
+  async function ownAttempt(userId: number, attemptId: string): Promise<AttemptRow> {
+    const row = /^[0-9a-f-]{36}$/i.test(attemptId) ? await repository.find(attemptId) : null;
+    // Another user's attempt is answered exactly like a missing one.
+    if (!row || row.userId !== userId) throw notFound('There is no payment attempt with this id.');
+    return row;
+  }
+
+  // The provider's webhooks: the same fulfilment as the answer path, whichever comes first.
+  const attemptOfPayment = async (payment: GatewayPayment) => {
+    const attemptId = payment.metadata.payment_attempt_id;
+    if (attemptId) return repository.find(attemptId);
+    return repository.findByGatewayPayment(payment.id);
+  };
+  payments.events.on('payment.succeeded', async (payment) => {
+    const row = await attemptOfPayment(payment);
+    // Most often the answer path fulfilled it already: no transaction needed to see that.
+    if (row && row.orderId === null) await fulfil(row.id, payment.id);
+  });
+  payments.events.on('payment.failed', async (payment) => {
+    const row = await attemptOfPayment(payment);
+    if (row && !FINAL.has(row.status)) {
+      await fail(row, payment.lastError ? paymentErrorCodeOf(payment.lastError) : 'card_declined', {
+        gatewayPaymentId: payment.id,
+      });
+    }
+  });
+
+  /**
+   * The order priced in each charge currency some method needs instead of the display one
+   * (decision 0010): the same courses, coupons and tax rate, in that currency's tier amounts.
+   */
+  async function representmentsFor(
+    userId: number,
+    pricing: PricingContext,
+    request: CheckoutInfoRequest,
+    display: CurrencyCode,
+  ): Promise<Map<CurrencyCode, PriceRepresentment>> {
+    const result = new Map<CurrencyCode, PriceRepresentment>();
+    for (const currency of registry.chargeCurrenciesFor(display)) {
+      const { quote } = await quoteFor(
+        userId,
+        { ...pricing, currency },
+        request.shopping_info.items,
+        request.billing_address,
+        'display',
+      );
+      const priceText = formatMoney(money(quote.total, currency), pricing.intlLocale);
+      result.set(currency, {
+        currency,
+        originalCurrency: display,
+        price_text: priceText,
+        warning: `This payment method is charged in ${currency}: you will pay ${priceText}.`,
+      });
+    }
+    return result;
+  }
+
+  return {
+    /** `POST /payment/checkout-info/` (checkout §7). */
+    async info(
+      buyer: CheckoutBuyer,
+      pricing: PricingContext,
+      request: CheckoutInfoRequest,
+    ): Promise<CheckoutInfoResponse> {
+      const wants = new Set(request.requested_configs);
+      // The provider facts do not depend on the price: fetched alongside it (an unpaid order drops them).
+      const provider = wants.has('checkout_config')
+        ? Promise.all([methodStatuses(), encryptionKey(), storedCardsOf(buyer.id)])
+        : null;
+      provider?.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
+      const { quote, balance, taxError } = await quoteFor(
+        buyer.id,
+        pricing,
+        request.shopping_info.items,
+        request.billing_address,
+        'display',
+      );
+      const data: CheckoutInfoResponse['data'] = { order_summary: orderSummaryOf(quote, pricing.intlLocale) };
+      if (provider) {
+        const paid = !quote.isFree && !quote.isFullyPaidByCredit;
+        const [[statuses, key, stored], representments] = await Promise.all([
+          paid ? provider : ([{}, null, []] as const),
+          paid
+            ? representmentsFor(buyer.id, pricing, request, quote.currency)
+            : new Map<CurrencyCode, PriceRepresentment>(),
+        ]);
+        data.checkout_config = {
+          payment_methods: registry.methodsFor({
+            quote,
+            country: quote.country,
+            statuses,
+            publishableKey: gateway.publishableKey,
+            encryptionKey: key,
+            storedCards: stored.map(toStoredMethod).filter((method) => method !== null),
+            representments,
+          }),
+          credit_is_usable: balance.amount > 0 && !quote.isFree,
+        };
+      }
+      if (wants.has('billing_config')) {
+        data.billing_config = {
+          countries: [...BILLING_COUNTRIES],
+          country: quote.country,
+          secondary_location: secondaryLocationFieldOf(quote.country),
+          secondary_location_info: quote.secondaryLocation,
+        };
+      }
+      if (wants.has('tax_config')) {
+        data.tax_config = {
+          tax_rate: quote.taxRate,
+          tax_breakdown_type: quote.taxMode,
+          total_tax_amount: quote.tax,
+          currency: quote.currency,
+          country_code: quote.country,
+          secondary_location_info: quote.secondaryLocation,
+          error: taxError,
+        };
+      }
+      return { status: 'succeeded', message: null, data };
+    },
+
+    /**
+     * `POST /payment/checkout-submit/`: one attempt per (user, checkout_ref). A repeat finds
+     * the attempt and answers its state; only the request that claims it calls the provider,
+     * with idempotency keys derived from the attempt, and never inside a transaction.
+     */
+    async submit(
+      buyer: CheckoutBuyer,
+      pricing: PricingContext,
+      request: CheckoutSubmitRequest,
+    ): Promise<CheckoutResult> {
+      // Priced while the repeat check runs; a repeat answers its attempt, whatever pricing says
+      // now (its courses are owned once it succeeded).
+      const pricing$ = quoteFor(
+        buyer.id,
+        pricing,
+        request.shopping_info.items,
+        request.billing_address,
+        'charge',
+      );
+      pricing$.catch(() => {});
+      const existing = await repository.findByRef(buyer.id, request.checkout_ref);
+      if (existing) return settle(existing);
+      try {
+        failures.assertAllowed(`user:${buyer.id}`);
+      } catch (error) {
+        const retryAfter = error instanceof HttpError ? Number(error.headers?.['retry-after'] ?? 60) : 60;
+        throw tooManyFailedAttempts(retryAfter);
+      }
+
+      const priced = await pricing$;
+      const { taxError, locationMissing } = priced;
+      let quote = priced.quote;
+      const info = request.payment_info;
+      const plugin = registry.pluginFor(info.payment_vendor, info.payment_method);
+      // Every provider method is paid through the card flow for now (issue 6 adds its own).
+      const isCard = plugin !== undefined;
+      if (!quote.isFree) {
+        if (locationMissing || taxError) {
+          throw validationError({
+            'billing_address.secondary_location_info': [
+              taxError ?? secondaryLocationError(quote.country, null) ?? CHECKOUT_MESSAGES.billingRequired,
+            ],
+          });
+        }
+      }
+      const expected = quote.isFree ? 'Free' : quote.isFullyPaidByCredit ? 'Credit' : null;
+      const methodError =
+        expected !== null
+          ? info.payment_vendor !== expected
+            ? `This order is paid with the ${expected === 'Free' ? 'free' : 'credit'} method.`
+            : null
+          : !isCard
+            ? 'This payment method is not offered for this order.'
+            : !['payment_method_id', 'encrypted_data', 'stored_payment_method_id'].some(
+                  (name) => name in info.credentials,
+                )
+              ? 'Send the card credentials: payment_method_id, encrypted_data or stored_payment_method_id.'
+              : null;
+      if (methodError) {
+        const field =
+          expected === null && isCard ? 'payment_info.credentials' : 'payment_info.payment_vendor';
+        throw validationError({ [field]: [methodError] });
+      }
+      const chargeCurrency =
+        plugin && expected === null ? chargeCurrencyOf(plugin, quote.currency) : quote.currency;
+      if (chargeCurrency !== quote.currency) {
+        // The method's provider cannot charge the display currency: the representment's amount.
+        quote = (
+          await quoteFor(
+            buyer.id,
+            { ...pricing, currency: chargeCurrency },
+            request.shopping_info.items,
+            request.billing_address,
+            'charge',
+          )
+        ).quote;
+      }
+
+      const inserted = await repository.insert({
+        id: randomUUID(),
+        userId: buyer.id,
+        checkoutRef: request.checkout_ref,
+        currency: quote.currency,
+        amount: quote.total,
+        quote,
+        methodId: info.method_id,
+        vendor: info.payment_vendor,
+        methodType: info.payment_method,
+        rememberMe: info.remember_me === true,
+        // Inserting claims it: a concurrent identical submit finds it processing and waits.
+        status: 'processing',
+      });
+      // Lost the race to an identical submit: answer what that one does.
+      if (!inserted) return settle((await repository.findByRef(buyer.id, request.checkout_ref))!);
+
+      for (const code of couponCodesOf(quote)) {
+        const reserved = await coupons.reserve(code, buyer.id, couponReference(inserted.id, code));
+        if (!reserved.ok) {
+          const result = await fail(inserted, 'coupon_unavailable', { countsAsCardFailure: false });
+          return { ...result, message: reserved.detail };
+        }
+      }
+      if (expected !== null) {
+        // Free and full-credit orders have nothing to charge: fulfilled now.
+        try {
+          const done = await fulfil(inserted.id, null);
+          return succeededAnswer(done ?? inserted);
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          const result = await fail(inserted, error.code, { countsAsCardFailure: false });
+          return { ...result, message: error.detail };
+        }
+      }
+      return charge(inserted, buyer, info);
+    },
+
+    /** `PATCH /payment/checkout-submit/{id}/`: after the action (3-D Secure) in the browser. */
+    async result(userId: number, attemptId: string, request: CheckoutResultRequest): Promise<CheckoutResult> {
+      const row = await ownAttempt(userId, attemptId);
+      if (FINAL.has(row.status)) return resultOf(row);
+      const credentials = request.payment_info.credentials;
+      const intentId = 'payment_intent_id' in credentials ? credentials.payment_intent_id : null;
+      if (!row.gatewayPaymentId || intentId !== row.gatewayPaymentId) {
+        throw validationError({
+          'payment_info.credentials.payment_intent_id': ['This is not the payment of this attempt.'],
+        });
+      }
+      let payment = await gateway.retrievePayment(row.gatewayPaymentId);
+      if (payment.status === 'requires_confirmation') {
+        payment = await gateway.confirmPayment(payment.id, {}, { idempotencyKey: key(row, 'confirm') });
+      }
+      return afterPayment(row, payment);
+    },
+
+    /** `GET /payment/checkout-submit/{id}/`: the attempt's current result. */
+    async attempt(userId: number, attemptId: string): Promise<CheckoutResult> {
+      return resultOf(await ownAttempt(userId, attemptId));
+    },
+
+    /** `GET /payment/checkout-result/?payment_attempt_id=`: what the success page shows. */
+    async receipt(userId: number, attemptId: string, locale: string): Promise<CheckoutReceipt> {
+      const row = await ownAttempt(userId, attemptId);
+      const quote = row.quote;
+      const price = (amount: number, freeWhenZero = true) =>
+        toApiPrice(money(amount, quote.currency), locale, { freeWhenZero });
+      return {
+        payment_attempt_id: row.id,
+        status: row.status,
+        order:
+          row.orderId === null
+            ? null
+            : {
+                id: row.orderId,
+                total: price(quote.total),
+                credit_used: price(quote.creditUsed, false),
+                tax: price(quote.tax, false),
+                created: row.updatedAt.toISOString(),
+                lines: quote.lines.map((line) => ({
+                  buyable: { id: line.courseId, buyable_object_type: line.buyableType },
+                  title: line.title,
+                  url: line.url,
+                  price: price(line.price),
+                })),
+              },
+      };
+    },
+
+    /** `GET /payment-vendor/stored-payment-method/`: the buyer's saved cards. */
+    async storedMethods(userId: number): Promise<StoredPaymentMethod[]> {
+      return (await storedCardsOf(userId)).map(toStoredMethod).filter((method) => method !== null);
+    },
+
+    /**
+     * `DELETE /payment-vendor/stored-payment-method/{id}/`: a card of another customer is
+     * not found; a card an active subscription charges cannot be removed (checkout §8).
+     */
+    async deleteStoredMethod(userId: number, storedId: string): Promise<void> {
+      const methods = await storedCardsOf(userId);
+      const method = methods.find((candidate) => `${STORED_CARD_PREFIX}${candidate.id}` === storedId);
+      const stored = method && toStoredMethod(method);
+      if (!method || !stored) throw notFound('There is no saved payment method with this id.');
+      if (stored.is_used_by_subscription) {
+        throw new HttpError(409, 'used_by_subscription', CHECKOUT_MESSAGES.usedBySubscription);
+      }
+      try {
+        await gateway.detachPaymentMethod(method.id, { idempotencyKey: `detach:${method.id}` });
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        throw new HttpError(502, 'removal_failed', CHECKOUT_MESSAGES.removalFailed);
+      }
+    },
+
+    /** The amounts a quote would charge, for tests and tools. */
+    quoteFor,
+
+    close(): void {
+      failures.close();
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
