@@ -1,4 +1,25 @@
-import type { BuyableType, CurrencyCode, TaxBreakdownType } from '@lectern/domain';
+import {
+  billingCountryError,
+  computeOrderTotals,
+  money,
+  normalizeSecondaryLocation,
+  secondaryLocationError,
+  secondaryLocationFieldOf,
+  taxModeOf,
+  toApiPrice,
+  type BillingAddressInput,
+  type BuyableType,
+  type CurrencyCode,
+  type Money,
+  type OrderSummary,
+  type ShoppingInfoItem,
+  type TaxBreakdownType,
+} from '@lectern/domain';
+import { validationError } from '../../platform/http/http-error.js';
+import type { CartsService } from '../carts/carts.service.js';
+import type { CreditService } from '../credit/credit.service.js';
+import type { TaxProvider } from '../tax/tax-provider.js';
+import type { PricingContext } from '../user-context/user-context.service.js';
 
 /**
  * What a purchase costs, priced on the server (catalog, best coupon, tax, credit) and frozen
@@ -32,4 +53,136 @@ export interface CheckoutQuote {
   total: number;
   isFree: boolean;
   isFullyPaidByCredit: boolean;
+}
+
+/** Prices purchases on the server (design §3): the one place a checkout amount comes from. */
+export function createCheckoutQuotes(deps: {
+  carts: CartsService;
+  credit: CreditService;
+  tax: TaxProvider;
+  now: () => Date;
+}) {
+  const { carts, credit, now } = deps;
+
+  /**
+   * Prices the items for the buyer: catalog price in the price currency, the best of the
+   * user's cart codes, tax at the billing location, credit last. Bad items are a 400 naming
+   * each; a location that cannot be taxed comes back as `taxError` (tax 0 meanwhile).
+   */
+  async function quoteFor(
+    userId: number,
+    pricing: PricingContext,
+    items: readonly ShoppingInfoItem[],
+    billing: BillingAddressInput | undefined,
+    /** `display`: the checkout page (short-lived caches allowed); `charge`: a submit, all fresh. */
+    purpose: 'display' | 'charge',
+  ): Promise<{ quote: CheckoutQuote; balance: Money; taxError: string | null; locationMissing: boolean }> {
+    const country = (billing?.country_code ?? pricing.country).toUpperCase();
+    const countryError = billingCountryError(country);
+    if (countryError) throw validationError({ 'billing_address.country_code': [countryError] });
+    const secondaryLocation = normalizeSecondaryLocation(country, billing?.secondary_location_info);
+    const locationMissing = secondaryLocationFieldOf(country) !== null && secondaryLocation === null;
+
+    const ids = items.map((item) => item.buyable.id);
+    const [{ courses, owned }, balance, taxed] = await Promise.all([
+      carts.checkoutPrices(userId, pricing, ids, { cached: purpose === 'display' }),
+      // Always fresh: the balance decides which methods are offered (full credit or not).
+      credit.balanceOf(userId, pricing.currency),
+      (async () => {
+        if (locationMissing) return { ok: true as const, ratePercent: 0, jurisdiction: null };
+        const formatError = secondaryLocationError(country, secondaryLocation);
+        if (formatError) return { ok: false as const, error: formatError };
+        const found = await deps.tax.determine({ country, secondaryLocation }, now());
+        return found.ok ? { ...found, jurisdiction: `${found.jurisdiction}: ${found.source}` } : found;
+      })(),
+    ]);
+
+    const fieldErrors: Record<string, string[]> = {};
+    const seen = new Set<number>();
+    items.forEach((item, index) => {
+      const field = `shopping_info.items.${index}.buyable.id`;
+      const course = courses.get(item.buyable.id);
+      if (item.buyable.buyable_object_type !== 'course') {
+        fieldErrors[field] = ['Only courses can be bought at this checkout.'];
+      } else if (!course || !course.visible) {
+        fieldErrors[field] = [`There is no course with id ${item.buyable.id}.`];
+      } else if (owned.has(course.id)) {
+        fieldErrors[field] = [`You already own “${course.title}”, so it cannot be bought again.`];
+      } else if (seen.has(course.id)) {
+        fieldErrors[field] = ['This course is listed twice.'];
+      }
+      seen.add(item.buyable.id);
+    });
+    if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
+
+    const lines = items.map((item) => courses.get(item.buyable.id)!);
+    const mode = taxModeOf(country);
+    const ratePercent = taxed.ok ? taxed.ratePercent : 0;
+    const totals = computeOrderTotals({
+      lines: lines.map((line) => ({ listPrice: line.listPrice, price: line.price })),
+      credit: balance,
+      ratePercent,
+      mode,
+    });
+    return {
+      quote: {
+        currency: pricing.currency,
+        country,
+        secondaryLocation,
+        taxRate: ratePercent,
+        taxMode: mode,
+        taxJurisdiction: taxed.ok ? taxed.jurisdiction : null,
+        lines: lines.map((line, index) => ({
+          courseId: line.id,
+          buyableType: 'course',
+          title: line.title,
+          url: line.url,
+          listPrice: line.listPrice.amount,
+          price: line.price.amount,
+          couponCode: line.couponCode,
+          tax: totals.lineTaxes[index]?.amount ?? 0,
+        })),
+        original: totals.original.amount,
+        discount: totals.discount.amount,
+        discountPercent: totals.discountPercent,
+        subtotal: totals.subtotal.amount,
+        tax: totals.tax.amount,
+        creditUsed: totals.creditUsed.amount,
+        total: totals.total.amount,
+        isFree: totals.isFree,
+        isFullyPaidByCredit: totals.isFullyPaidByCredit,
+      },
+      balance,
+      taxError: taxed.ok ? null : taxed.error,
+      locationMissing,
+    };
+  }
+
+  function orderSummaryOf(quote: CheckoutQuote, locale: string): OrderSummary {
+    const price = (amount: number, options?: { freeWhenZero?: boolean }) =>
+      toApiPrice(money(amount, quote.currency), locale, options);
+    const amount = (value: number) => price(value, { freeWhenZero: false });
+    return {
+      lines: quote.lines.map((line) => ({
+        buyable: { id: line.courseId, buyable_object_type: line.buyableType },
+        title: line.title,
+        list_price: price(line.listPrice),
+        price: price(line.price),
+        discount_code: line.couponCode,
+        tax: amount(line.tax),
+      })),
+      original_price: price(quote.original),
+      discount: amount(quote.discount),
+      discount_percent: quote.discountPercent,
+      subtotal: quote.taxMode === 'tax_exclusive' || quote.creditUsed > 0 ? price(quote.subtotal) : null,
+      tax: amount(quote.tax),
+      tax_rate: quote.taxRate,
+      credit_used: amount(quote.creditUsed),
+      total: price(quote.total),
+      is_free: quote.isFree,
+      is_fully_paid_by_credit: quote.isFullyPaidByCredit,
+    };
+  }
+
+  return { quoteFor, orderSummaryOf };
 }

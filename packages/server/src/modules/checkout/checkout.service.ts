@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   BILLING_COUNTRIES,
   CHECKOUT_MESSAGES,
-  billingCountryError,
-  computeOrderTotals,
   formatMoney,
   money,
-  normalizeSecondaryLocation,
   paymentErrorCodeOf,
-  paymentErrorMessage,
   secondaryLocationError,
   secondaryLocationFieldOf,
-  taxModeOf,
   toApiPrice,
-  type BillingAddressInput,
   type CheckoutInfoRequest,
   type CheckoutInfoResponse,
   type CheckoutReceipt,
@@ -21,11 +15,7 @@ import {
   type CheckoutResultRequest,
   type CheckoutSubmitRequest,
   type CurrencyCode,
-  type OrderSummary,
   type PriceRepresentment,
-  type ShoppingInfoItem,
-  type StoredPaymentMethod,
-  type Money,
 } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
@@ -40,7 +30,6 @@ import {
   GatewayError,
   type GatewayMethodStatus,
   type GatewayPayment,
-  type GatewayPaymentMethod,
   type GatewayStatusKey,
 } from '../payments/payment-gateway.js';
 import type { PaymentsService } from '../payments/payments.service.js';
@@ -52,8 +41,10 @@ import {
   createMethodRegistry,
   type CheckoutMethodPlugin,
 } from './checkout-methods.js';
-import type { CheckoutQuote } from './checkout-quote.js';
+import { createCheckoutQuotes, type CheckoutQuote } from './checkout-quote.js';
+import { answer, pendingAnswer, succeededAnswer, tooManyFailedAttempts } from './checkout-answers.js';
 import { createCheckoutRepository, type AttemptRow } from './checkout.repository.js';
+import { STORED_CARD_PREFIX, createStoredCards, toStoredMethod } from './stored-cards.js';
 
 /** Card-testing defence (design §6): failed card attempts per user before a cool-down. */
 export const FAILED_PAYMENT_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 };
@@ -63,8 +54,6 @@ const IN_FLIGHT_POLL_MS = 50;
 /** Provider facts shown on every checkout: its method statuses and card encryption key. */
 const STATUS_CACHE_MS = 5_000;
 const ENCRYPTION_KEY_CACHE_MS = 10 * 60 * 1000;
-/** Checkout §3: a stored method's local id is `<vendor>_<type>_<provider id>`. */
-const STORED_CARD_PREFIX = 'CardToken_card_';
 
 export interface CheckoutBuyer {
   id: number;
@@ -72,54 +61,11 @@ export interface CheckoutBuyer {
   name: string;
 }
 
-const successUrl = (attemptId: string) => `/cart/success/${attemptId}/`;
 const key = (attempt: AttemptRow, step: string) => `checkout:${attempt.id}:${step}`;
 const couponReference = (attemptId: string, code: string) => `${attemptId}:${code}`;
 const couponCodesOf = (quote: CheckoutQuote) =>
   [...new Set(quote.lines.map((line) => line.couponCode))].filter((code) => code !== null);
 const FINAL = new Set(['succeeded', 'failed', 'canceled']);
-
-const tooManyFailedAttempts = (retryAfterSeconds: number) =>
-  new HttpError(
-    429,
-    'too_many_failed_attempts',
-    paymentErrorMessage('too_many_failed_attempts').text,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
-
-function toStoredMethod(method: GatewayPaymentMethod): StoredPaymentMethod | null {
-  const card = method.card;
-  if (!card) return null;
-  return {
-    id: `${STORED_CARD_PREFIX}${method.id}`,
-    payment_method_details: {
-      card: {
-        brand: card.brand,
-        last_4_digit: card.last4,
-        card_holder_name: method.billingDetails.name,
-        expiry_month: card.expMonth,
-        expiry_year: card.expYear,
-        card_bin: card.bin,
-        additional_data: {
-          checks: {
-            avs_result: null,
-            cvc_result: card.cvcCheck,
-            address_postal_code_check: null,
-            cvc_check: card.cvcCheck,
-          },
-        },
-      },
-    },
-    fraud_context: {
-      bank_country: card.country,
-      bank_name: null,
-      account_holder_name: method.billingDetails.name,
-    },
-    // No subscriptions charge saved cards yet; the subscriptions issue sets this.
-    is_used_by_subscription: false,
-  };
-}
 
 /**
  * Checkout (checkout §4, §7; design §3, §4): prices a purchase on the server, offers its
@@ -145,6 +91,8 @@ export function createCheckoutService(deps: {
   const repository = createCheckoutRepository(deps.db);
   const registry = createMethodRegistry([cardMethods, ...(deps.methodPlugins ?? [])]);
   const failures = createAttemptLimiter(FAILED_PAYMENT_ATTEMPTS);
+  const { quoteFor, orderSummaryOf } = createCheckoutQuotes({ carts, credit, tax: deps.tax, now });
+  const storedCards = createStoredCards(payments);
   const statusCache = createExpiringCache<'statuses', Partial<Record<GatewayStatusKey, GatewayMethodStatus>>>(
     { ttlMs: STATUS_CACHE_MS, maxEntries: 1 },
   );
@@ -176,162 +124,7 @@ export function createCheckoutService(deps: {
     return value;
   }
 
-  async function storedCardsOf(userId: number): Promise<GatewayPaymentMethod[]> {
-    const customerId = await payments.customerOf(userId);
-    if (!customerId) return [];
-    return gateway.listPaymentMethods(customerId, 'card');
-  }
-
-  /**
-   * Prices the items for the buyer: catalog price in the price currency, the best of the
-   * user's cart codes, tax at the billing location, credit last. Bad items are a 400 naming
-   * each; a location that cannot be taxed comes back as `taxError` (tax 0 meanwhile).
-   */
-  async function quoteFor(
-    userId: number,
-    pricing: PricingContext,
-    items: readonly ShoppingInfoItem[],
-    billing: BillingAddressInput | undefined,
-    /** `display`: the checkout page (short-lived caches allowed); `charge`: a submit, all fresh. */
-    purpose: 'display' | 'charge',
-  ): Promise<{ quote: CheckoutQuote; balance: Money; taxError: string | null; locationMissing: boolean }> {
-    const country = (billing?.country_code ?? pricing.country).toUpperCase();
-    const countryError = billingCountryError(country);
-    if (countryError) throw validationError({ 'billing_address.country_code': [countryError] });
-    const secondaryLocation = normalizeSecondaryLocation(country, billing?.secondary_location_info);
-    const locationMissing = secondaryLocationFieldOf(country) !== null && secondaryLocation === null;
-
-    const ids = items.map((item) => item.buyable.id);
-    const [{ courses, owned }, balance, taxed] = await Promise.all([
-      carts.checkoutPrices(userId, pricing, ids, { cached: purpose === 'display' }),
-      // Always fresh: the balance decides which methods are offered (full credit or not).
-      credit.balanceOf(userId, pricing.currency),
-      (async () => {
-        if (locationMissing) return { ok: true as const, ratePercent: 0, jurisdiction: null };
-        const formatError = secondaryLocationError(country, secondaryLocation);
-        if (formatError) return { ok: false as const, error: formatError };
-        const found = await deps.tax.determine({ country, secondaryLocation }, now());
-        return found.ok ? { ...found, jurisdiction: `${found.jurisdiction}: ${found.source}` } : found;
-      })(),
-    ]);
-
-    const fieldErrors: Record<string, string[]> = {};
-    const seen = new Set<number>();
-    items.forEach((item, index) => {
-      const field = `shopping_info.items.${index}.buyable.id`;
-      const course = courses.get(item.buyable.id);
-      if (item.buyable.buyable_object_type !== 'course') {
-        fieldErrors[field] = ['Only courses can be bought at this checkout.'];
-      } else if (!course || !course.visible) {
-        fieldErrors[field] = [`There is no course with id ${item.buyable.id}.`];
-      } else if (owned.has(course.id)) {
-        fieldErrors[field] = [`You already own “${course.title}”, so it cannot be bought again.`];
-      } else if (seen.has(course.id)) {
-        fieldErrors[field] = ['This course is listed twice.'];
-      }
-      seen.add(item.buyable.id);
-    });
-    if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
-
-    const lines = items.map((item) => courses.get(item.buyable.id)!);
-    const mode = taxModeOf(country);
-    const ratePercent = taxed.ok ? taxed.ratePercent : 0;
-    const totals = computeOrderTotals({
-      lines: lines.map((line) => ({ listPrice: line.listPrice, price: line.price })),
-      credit: balance,
-      ratePercent,
-      mode,
-    });
-    return {
-      quote: {
-        currency: pricing.currency,
-        country,
-        secondaryLocation,
-        taxRate: ratePercent,
-        taxMode: mode,
-        taxJurisdiction: taxed.ok ? taxed.jurisdiction : null,
-        lines: lines.map((line, index) => ({
-          courseId: line.id,
-          buyableType: 'course',
-          title: line.title,
-          url: line.url,
-          listPrice: line.listPrice.amount,
-          price: line.price.amount,
-          couponCode: line.couponCode,
-          tax: totals.lineTaxes[index]?.amount ?? 0,
-        })),
-        original: totals.original.amount,
-        discount: totals.discount.amount,
-        discountPercent: totals.discountPercent,
-        subtotal: totals.subtotal.amount,
-        tax: totals.tax.amount,
-        creditUsed: totals.creditUsed.amount,
-        total: totals.total.amount,
-        isFree: totals.isFree,
-        isFullyPaidByCredit: totals.isFullyPaidByCredit,
-      },
-      balance,
-      taxError: taxed.ok ? null : taxed.error,
-      locationMissing,
-    };
-  }
-
-  function orderSummaryOf(quote: CheckoutQuote, locale: string): OrderSummary {
-    const price = (amount: number, options?: { freeWhenZero?: boolean }) =>
-      toApiPrice(money(amount, quote.currency), locale, options);
-    const amount = (value: number) => price(value, { freeWhenZero: false });
-    return {
-      lines: quote.lines.map((line) => ({
-        buyable: { id: line.courseId, buyable_object_type: line.buyableType },
-        title: line.title,
-        list_price: price(line.listPrice),
-        price: price(line.price),
-        discount_code: line.couponCode,
-        tax: amount(line.tax),
-      })),
-      original_price: price(quote.original),
-      discount: amount(quote.discount),
-      discount_percent: quote.discountPercent,
-      subtotal: quote.taxMode === 'tax_exclusive' || quote.creditUsed > 0 ? price(quote.subtotal) : null,
-      tax: amount(quote.tax),
-      tax_rate: quote.taxRate,
-      credit_used: amount(quote.creditUsed),
-      total: price(quote.total),
-      is_free: quote.isFree,
-      is_fully_paid_by_credit: quote.isFullyPaidByCredit,
-    };
-  }
-
   // ---- results -------------------------------------------------------------------------
-
-  function answer(
-    row: AttemptRow,
-    status: CheckoutResult['status'],
-    data: Partial<CheckoutResult['data']> = {},
-  ): CheckoutResult {
-    const failed = status === 'failed';
-    const code = row.errorCode ?? 'card_declined';
-    return {
-      status,
-      message: failed ? paymentErrorMessage(code).text : null,
-      error_code: failed ? code : null,
-      data: {
-        payment_attempt_id: row.id,
-        action_data: null,
-        return_url: null,
-        client_secret: null,
-        payment_method_id: row.gatewayPaymentMethodId,
-        authentication_type: null,
-        checkout_ref: row.checkoutRef,
-        redirect_url: null,
-        ...data,
-      },
-    };
-  }
-
-  const succeededAnswer = (row: AttemptRow) => answer(row, 'succeeded', { redirect_url: successUrl(row.id) });
-  /** Paid but not settled yet (an asynchronous method): the success page follows it. */
-  const pendingAnswer = (row: AttemptRow) => answer(row, 'redirect', { return_url: successUrl(row.id) });
 
   /** The answer for an attempt as it stands, asking the provider when an action is pending. */
   async function resultOf(row: AttemptRow): Promise<CheckoutResult> {
@@ -630,7 +423,7 @@ export function createCheckoutService(deps: {
       const wants = new Set(request.requested_configs);
       // The provider facts do not depend on the price: fetched alongside it (an unpaid order drops them).
       const provider = wants.has('checkout_config')
-        ? Promise.all([methodStatuses(), encryptionKey(), storedCardsOf(buyer.id)])
+        ? Promise.all([methodStatuses(), encryptionKey(), storedCards.cardsOf(buyer.id)])
         : null;
       provider?.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
       const { quote, balance, taxError } = await quoteFor(
@@ -851,30 +644,10 @@ export function createCheckoutService(deps: {
       };
     },
 
-    /** `GET /payment-vendor/stored-payment-method/`: the buyer's saved cards. */
-    async storedMethods(userId: number): Promise<StoredPaymentMethod[]> {
-      return (await storedCardsOf(userId)).map(toStoredMethod).filter((method) => method !== null);
-    },
-
-    /**
-     * `DELETE /payment-vendor/stored-payment-method/{id}/`: a card of another customer is
-     * not found; a card an active subscription charges cannot be removed (checkout §8).
-     */
-    async deleteStoredMethod(userId: number, storedId: string): Promise<void> {
-      const methods = await storedCardsOf(userId);
-      const method = methods.find((candidate) => `${STORED_CARD_PREFIX}${candidate.id}` === storedId);
-      const stored = method && toStoredMethod(method);
-      if (!method || !stored) throw notFound('There is no saved payment method with this id.');
-      if (stored.is_used_by_subscription) {
-        throw new HttpError(409, 'used_by_subscription', CHECKOUT_MESSAGES.usedBySubscription);
-      }
-      try {
-        await gateway.detachPaymentMethod(method.id, { idempotencyKey: `detach:${method.id}` });
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        throw new HttpError(502, 'removal_failed', CHECKOUT_MESSAGES.removalFailed);
-      }
-    },
+    /** `GET /payment-vendor/stored-payment-method/` */
+    storedMethods: storedCards.list,
+    /** `DELETE /payment-vendor/stored-payment-method/{id}/` */
+    deleteStoredMethod: storedCards.remove,
 
     /** The amounts a quote would charge, for tests and tools. */
     quoteFor,
