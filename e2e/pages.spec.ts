@@ -43,10 +43,22 @@ const cases: PageCase[] = [
     ready: (page) => page.getByRole('button', { name: 'Checkout' }),
   },
   {
-    name: 'checkout placeholder',
+    name: 'checkout (nothing to check out)',
     path: '/payment/checkout/',
     status: 200,
-    ready: (page) => page.getByText('Checkout is coming'),
+    ready: (page) => page.getByText('There is nothing to check out.'),
+  },
+  {
+    name: 'checkout success (visitor)',
+    path: '/cart/success/00000000-0000-4000-8000-000000000000/',
+    status: 200,
+    ready: (page) => page.getByRole('link', { name: 'Log in to see this page' }),
+  },
+  {
+    name: 'payment settings (visitor)',
+    path: '/user-manage/payment-settings/',
+    status: 200,
+    ready: (page) => page.getByRole('link', { name: 'Log in to see this page' }),
   },
   {
     name: 'my courses (visitor)',

@@ -16,6 +16,8 @@ describe('isKnownPagePath', () => {
       '/payment/checkout/',
       '/home/my-courses/',
       '/dashboard/credit-history/',
+      '/cart/success/7f1c2d3e-aaaa-bbbb-cccc-123456789abc/',
+      '/user-manage/payment-settings/',
     ]) {
       expect(isKnownPagePath(path), path).toBe(true);
     }
@@ -23,6 +25,7 @@ describe('isKnownPagePath', () => {
     expect(isKnownPagePath('/course/a/b/')).toBe(false);
     expect(isKnownPagePath('/cart')).toBe(false);
     expect(isKnownPagePath('/courses/development')).toBe(false);
+    expect(isKnownPagePath('/cart/success/')).toBe(false);
   });
 });
 

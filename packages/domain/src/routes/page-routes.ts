@@ -11,6 +11,8 @@ export const PAGE_ROUTES = {
   courseLanding: '/course/:slug/',
   cart: '/cart/',
   checkout: '/payment/checkout/',
+  checkoutSuccess: '/cart/success/:gatewayTransactionId/',
+  paymentSettings: '/user-manage/payment-settings/',
   myCourses: '/home/my-courses/',
   creditHistory: '/dashboard/credit-history/',
 } as const;

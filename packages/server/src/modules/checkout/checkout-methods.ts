@@ -19,6 +19,8 @@ export interface MethodOfferContext {
   /** The provider's availability per method type (types not reported are up). */
   statuses: Partial<Record<GatewayStatusKey, GatewayMethodStatus>>;
   publishableKey: string;
+  /** Where browsers load the provider's SDK (its Stripe.js). */
+  sdkUrl: string;
   /** The provider's card encryption key as a JWK JSON string, when it has one. */
   encryptionKey: string | null;
   /** The buyer's saved cards (checkout §3 stored methods), newest first. */
@@ -86,6 +88,7 @@ export const cardMethods: CheckoutMethodPlugin = {
       gateway_status: gatewayStatus,
       options: {
         client_publishable_key: context.publishableKey,
+        client_sdk_url: context.sdkUrl,
         ...(context.encryptionKey ? { encryption_public_key: context.encryptionKey } : {}),
         storing_payment_method_disabled: false,
         store_payment_method_default_override: null,
@@ -101,6 +104,7 @@ export const cardMethods: CheckoutMethodPlugin = {
       gateway_status: gatewayStatus,
       options: {
         client_publishable_key: context.publishableKey,
+        client_sdk_url: context.sdkUrl,
         is_cvc_required_on_saved_card: CVC_ON_SAVED_CARD_COUNTRIES.has(context.country),
         stored_payment_method: storedCard,
       },

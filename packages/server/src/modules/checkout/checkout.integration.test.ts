@@ -206,6 +206,8 @@ describe('POST /payment/checkout-info/', () => {
         selected: true,
         options: expect.objectContaining({
           client_publishable_key: sandbox.publishableKey,
+          // The browser loads the provider's SDK from the provider itself (design §4).
+          client_sdk_url: expect.stringMatching(new RegExp(`^${sandbox.publicUrl}/.+\\.js$`)),
           brand_codes: expect.arrayContaining(['visa', 'mc', 'amex']),
           storing_payment_method_disabled: false,
         }),

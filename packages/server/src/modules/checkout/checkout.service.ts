@@ -448,6 +448,7 @@ export function createCheckoutService(deps: {
             country: quote.country,
             statuses,
             publishableKey: gateway.publishableKey,
+            sdkUrl: gateway.browserSdkUrl,
             encryptionKey: key,
             storedCards: stored.map(toStoredMethod).filter((method) => method !== null),
             representments,

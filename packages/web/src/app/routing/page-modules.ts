@@ -19,9 +19,15 @@ export const pages = {
     import('../../features/course-landing/course-landing-page').then((module) => module.CourseLandingPage),
   ),
   cart: lazyPage('cart', () => import('../../features/cart/cart-page').then((module) => module.CartPage)),
-  checkout: lazyPage('checkout-placeholder', () =>
-    import('../../features/checkout-placeholder/checkout-placeholder-page').then(
-      (module) => module.CheckoutPlaceholderPage,
+  checkout: lazyPage('checkout', () =>
+    import('../../features/checkout/checkout-page').then((module) => module.CheckoutPage),
+  ),
+  checkoutSuccess: lazyPage('checkout-success', () =>
+    import('../../features/checkout/checkout-success-page').then((module) => module.CheckoutSuccessPage),
+  ),
+  paymentSettings: lazyPage('payment-settings', () =>
+    import('../../features/payment-settings/payment-settings-page').then(
+      (module) => module.PaymentSettingsPage,
     ),
   ),
   myCourses: lazyPage('my-courses', () =>

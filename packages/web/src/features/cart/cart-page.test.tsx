@@ -1,8 +1,15 @@
-import { CART_MESSAGES } from '@lectern/domain';
+import { CART_MESSAGES, type CheckoutInfoResponse } from '@lectern/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { courseItem, fakeCartServer } from '../../test-utils/fake-cart-server';
-import { anonymousMe, authenticatedMe, fakeServer, json, userContext } from '../../test-utils/fake-server';
+import {
+  anonymousMe,
+  authenticatedMe,
+  fakeServer,
+  json,
+  userContext,
+  type FakeHandler,
+} from '../../test-utils/fake-server';
 import { renderApp } from '../../test-utils/render';
 import { saveCartState } from './cart-storage';
 import { emptyCartState } from './cart-state';
@@ -11,10 +18,50 @@ import { readCheckoutList } from './checkout-handoff';
 function setUp({
   me = authenticatedMe() as ReturnType<typeof authenticatedMe> | typeof anonymousMe,
   credit = 0,
+  routes = {} as Record<string, FakeHandler>,
 } = {}) {
   const cart = fakeCartServer({ userId: me.id, credit });
-  const server = fakeServer({ ...cart.routes, 'GET /api-2.0/contexts/me/': json(userContext(me)) });
+  const server = fakeServer({
+    ...cart.routes,
+    'GET /api-2.0/contexts/me/': json(userContext(me)),
+    ...routes,
+  });
   return { cart, server };
+}
+
+/** A checkout-info answer pricing course `id` alone at $19.99, untaxed (checkout §7). */
+function checkoutInfoFor(id: number): CheckoutInfoResponse {
+  const price = courseItem(id).purchase_price;
+  const zero = { ...price, amount: 0, price_string: '$0.00' };
+  return {
+    status: 'succeeded',
+    message: null,
+    data: {
+      checkout_config: { payment_methods: [], credit_is_usable: false },
+      order_summary: {
+        lines: [
+          {
+            buyable: { id, buyable_object_type: 'course' },
+            title: `Course ${id}`,
+            list_price: price,
+            price,
+            discount_code: null,
+            tax: zero,
+          },
+        ],
+        original_price: price,
+        discount: zero,
+        discount_percent: 0,
+        subtotal: null,
+        tax: zero,
+        tax_rate: 0,
+        credit_used: zero,
+        total: price,
+        is_free: false,
+        is_fully_paid_by_credit: false,
+      },
+    },
+  };
 }
 
 const cartSection = () => screen.getByRole('region', { name: /in cart/ });
@@ -127,7 +174,7 @@ describe('CartPage', () => {
   });
 
   it('freezes the cart for checkout and shows it on the checkout page', async () => {
-    const { cart, server } = setUp();
+    const { cart, server } = setUp({ routes: { 'POST /payment/checkout-info/': json(checkoutInfoFor(3)) } });
     cart.lists.cart.push(courseItem(3));
     const { router } = renderApp({ fetch: server.fetch, path: '/cart/' });
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
@@ -140,8 +187,13 @@ describe('CartPage', () => {
         discountInfo: null,
       },
     ]);
-    expect(await screen.findByText('Checkout is coming')).toBeTruthy();
-    expect(within(screen.getByTestId('checkout-items')).getByText('Course 3')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Complete checkout' })).toBeTruthy();
+    expect(within(await screen.findByTestId('checkout-items')).getByText('Course 3')).toBeTruthy();
+    expect(server.requests.find((request) => request.path === '/payment/checkout-info/')?.body).toMatchObject(
+      {
+        shopping_info: { items: [{ buyable: { id: 3, buyable_object_type: 'course' } }] },
+      },
+    );
   });
 
   it('sends a visitor to log in before checkout, coming back to the cart', async () => {

@@ -1,0 +1,68 @@
+import { expect, type Page } from '@playwright/test';
+import { newUser, signUp } from './auth.js';
+import { expectNoSeriousA11yViolations } from './axe.js';
+
+export const COURSES = {
+  typescript: {
+    title: 'TypeScript from First Principles',
+    path: '/course/typescript-from-first-principles/',
+  },
+  react: {
+    title: 'Modern React with Hooks and Suspense',
+    path: '/course/modern-react-with-hooks-and-suspense/',
+  },
+  python: { title: 'Python for Data Analysis', path: '/course/python-for-data-analysis/' },
+  node: { title: 'Node.js Services that Scale', path: '/course/node-js-services-that-scale/' },
+} as const;
+
+export const CARDS = {
+  visa: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  threeDSecure: '4000 0000 0000 3220',
+} as const;
+
+export async function signUpFresh(page: Page): Promise<void> {
+  await page.goto('/join/signup-popup/?next=/');
+  await signUp(page, newUser());
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+}
+
+export async function checkA11y(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousA11yViolations(page);
+}
+
+/** "Buy now" on a course page: the checkout opens with just that course. */
+export async function buyNow(page: Page, course: { path: string }): Promise<void> {
+  await page.goto(course.path);
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL(/\/payment\/checkout\/$/);
+}
+
+/** The billing address of checkout §5: a US ZIP (a country change clears it first). */
+export async function enterUsBilling(page: Page, zip = '10001'): Promise<void> {
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
+  const field = page.getByLabel('ZIP Code');
+  await field.fill(zip);
+  await expect(field).toHaveValue(zip);
+  await expect(page.getByTestId('summary-tax')).not.toHaveText('Enter your billing address');
+}
+
+export async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Name on card').fill('Lena Learner');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+}
+
+export const completeCheckout = (page: Page) =>
+  page.getByRole('button', { name: 'Complete checkout' }).click();
+
+/** The success page of checkout: the order with its courses. */
+export async function expectPurchased(page: Page, titles: readonly string[]): Promise<void> {
+  await expect(page).toHaveURL(/\/cart\/success\/[^/]+\/$/);
+  await expect(page.getByTestId('purchase-completed')).toBeVisible();
+  for (const title of titles) {
+    await expect(page.getByTestId('order-lines').getByRole('link', { name: title })).toBeVisible();
+  }
+}

@@ -1,0 +1,97 @@
+import {
+  formatSecondaryLocationInput,
+  SECONDARY_LOCATION_MAX_LENGTH,
+  type BillingCountry,
+  type SecondaryLocationField,
+} from '@lectern/domain';
+import { NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+
+const SELECT_LABELS = {
+  CA: 'checkout.billing.province',
+  IN: 'checkout.billing.state',
+  AE: 'checkout.billing.emirate',
+} as const;
+
+export interface BillingAddressSectionProps {
+  countries: readonly BillingCountry[];
+  country: string;
+  secondaryLocation: string;
+  field: SecondaryLocationField | null;
+  countryError: string | null;
+  secondaryLocationError: string | null;
+  countryDisabled: boolean;
+  disabled: boolean;
+  onCountryChange: (country: string) => void;
+  onSecondaryLocationChange: (value: string) => void;
+  onSecondaryLocationBlur: () => void;
+}
+
+/**
+ * Checkout §2/§5 billing address: the country select and, for some countries, the secondary
+ * location: a numeric ZIP input (US; a hyphen goes in after the 5th digit, at most 10) or a
+ * select of provinces, states and union territories, or emirates.
+ */
+export function BillingAddressSection({
+  countries,
+  country,
+  secondaryLocation,
+  field,
+  countryError,
+  secondaryLocationError,
+  countryDisabled,
+  disabled,
+  onCountryChange,
+  onSecondaryLocationChange,
+  onSecondaryLocationBlur,
+}: BillingAddressSectionProps) {
+  const intl = useIntl();
+  const selectLabel = SELECT_LABELS[country as keyof typeof SELECT_LABELS] ?? 'checkout.billing.region';
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="billing-heading">
+      <Title order={2} size="h4" id="billing-heading">
+        <FormattedMessage id="checkout.billing.heading" />
+      </Title>
+      <NativeSelect
+        label={intl.formatMessage({ id: 'checkout.billing.country' })}
+        value={country}
+        disabled={countryDisabled || disabled}
+        error={countryError}
+        onChange={(event) => onCountryChange(event.currentTarget.value)}
+        data={[
+          { value: '', label: intl.formatMessage({ id: 'checkout.billing.chooseCountry' }) },
+          ...countries.map((entry) => ({ value: entry.id, label: entry.title })),
+        ]}
+      />
+      {field?.kind === 'zip' && (
+        <TextInput
+          label={intl.formatMessage({ id: 'checkout.billing.zip' })}
+          value={secondaryLocation}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={SECONDARY_LOCATION_MAX_LENGTH}
+          disabled={disabled}
+          error={secondaryLocationError}
+          onChange={(event) =>
+            onSecondaryLocationChange(formatSecondaryLocationInput(event.currentTarget.value))
+          }
+          onBlur={onSecondaryLocationBlur}
+        />
+      )}
+      {field?.kind === 'select' && (
+        <NativeSelect
+          label={intl.formatMessage({ id: selectLabel })}
+          value={secondaryLocation}
+          disabled={disabled}
+          error={secondaryLocationError}
+          onChange={(event) => onSecondaryLocationChange(event.currentTarget.value)}
+          onBlur={onSecondaryLocationBlur}
+          data={[
+            { value: '', label: intl.formatMessage({ id: 'checkout.billing.choose' }) },
+            ...field.options.map((option) => ({ value: option.id, label: option.title })),
+          ]}
+        />
+      )}
+    </Stack>
+  );
+}

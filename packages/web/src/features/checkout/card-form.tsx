@@ -1,0 +1,129 @@
+import { CHECKOUT_MESSAGES, type CardField } from '@lectern/domain';
+import { Badge, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatCardNumberInput, formatExpiryInput, type CardInput } from './card-fields';
+import classes from './checkout.module.css';
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mc: 'Mastercard',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  troy: 'Troy',
+};
+
+/** A card brand's display name. */
+export function brandName(brand: string): string {
+  return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+export interface CardFormProps {
+  input: CardInput;
+  errors: Record<CardField, string | null>;
+  onChange: (field: CardField, value: string) => void;
+  onBlur: (field: CardField) => void;
+  /** Already cut to the checkout §9 display rules. */
+  brands: readonly string[];
+  /** Null hides the checkbox (checkout §5). */
+  rememberMe: boolean | null;
+  onRememberMeChange: (checked: boolean) => void;
+  /** Subscriptions store the card anyway: a disclaimer replaces the checkbox (checkout §2). */
+  storedForSubscription?: boolean;
+  disabled: boolean;
+}
+
+/**
+ * Card entry (checkout §2): visible labels "Name on card", "Card number", "Expiry date",
+ * "CVC"; each field shows its message after blur or when the provider flags it. The values
+ * go to the provider's SDK, never to our server.
+ */
+export function CardForm({
+  input,
+  errors,
+  onChange,
+  onBlur,
+  brands,
+  rememberMe,
+  onRememberMeChange,
+  storedForSubscription = false,
+  disabled,
+}: CardFormProps) {
+  const intl = useIntl();
+  const field = (name: CardField) => ({
+    value: input[name],
+    error: errors[name],
+    disabled,
+    onBlur: () => onBlur(name),
+  });
+  return (
+    <Stack gap="sm">
+      {brands.length > 0 && (
+        <Group
+          gap={6}
+          component="ul"
+          className={classes.brands}
+          aria-label={intl.formatMessage({ id: 'checkout.card.brands' })}
+        >
+          {brands.map((brand) => (
+            <li key={brand}>
+              <Badge variant="outline" color="gray" radius="sm" className={classes.brand}>
+                {brandName(brand)}
+              </Badge>
+            </li>
+          ))}
+        </Group>
+      )}
+      <TextInput
+        label={intl.formatMessage({ id: 'checkout.card.name' })}
+        autoComplete="cc-name"
+        maxLength={100}
+        {...field('name')}
+        onChange={(event) => onChange('name', event.currentTarget.value)}
+      />
+      <TextInput
+        label={intl.formatMessage({ id: 'checkout.card.number' })}
+        autoComplete="cc-number"
+        inputMode="numeric"
+        maxLength={23}
+        placeholder="1234 1234 1234 1234"
+        {...field('number')}
+        onChange={(event) => onChange('number', formatCardNumberInput(event.currentTarget.value))}
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput
+          label={intl.formatMessage({ id: 'checkout.card.expiry' })}
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          maxLength={7}
+          placeholder={intl.formatMessage({ id: 'checkout.card.expiryPlaceholder' })}
+          {...field('expiry')}
+          onChange={(event) => onChange('expiry', formatExpiryInput(event.currentTarget.value))}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'checkout.card.cvc' })}
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+          {...field('cvc')}
+          onChange={(event) => onChange('cvc', event.currentTarget.value.replace(/\D/g, ''))}
+        />
+      </SimpleGrid>
+      {storedForSubscription && <Text size="sm">{CHECKOUT_MESSAGES.subscriptionCardStored}</Text>}
+      {!storedForSubscription && rememberMe !== null && (
+        <Checkbox
+          label={intl.formatMessage({ id: 'checkout.card.rememberMe' })}
+          checked={rememberMe}
+          disabled={disabled}
+          onChange={(event) => onRememberMeChange(event.currentTarget.checked)}
+        />
+      )}
+      <Text size="xs" className={classes.muted}>
+        <FormattedMessage id="checkout.card.providerNote" />
+      </Text>
+    </Stack>
+  );
+}

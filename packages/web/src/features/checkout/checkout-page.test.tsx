@@ -1,0 +1,417 @@
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutInfoResponse,
+  type CheckoutResult,
+  type PaymentMethodConfig,
+} from '@lectern/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { courseItem, fakeCartServer, usd } from '../../test-utils/fake-cart-server';
+import {
+  authenticatedMe,
+  fakeServer,
+  json,
+  userContext,
+  type FakeHandler,
+} from '../../test-utils/fake-server';
+import { renderApp } from '../../test-utils/render';
+import { saveCheckoutList } from '../cart/cart-storage';
+import { toCheckoutItem } from '../cart/checkout-handoff';
+
+const CARD: PaymentMethodConfig = {
+  method_id: 2,
+  vendor: 'CardToken',
+  mode: 'direct',
+  type: 'card',
+  name: 'Card',
+  gateway_status: 'up',
+  options: {
+    client_publishable_key: 'pk_test_lectern_sandbox',
+    client_sdk_url: 'http://provider.test/sdk/v1/lectern-sandbox.js',
+    brand_codes: ['jcb', 'visa', 'amex', 'mc', 'discover', 'diners', 'unionpay'],
+    storing_payment_method_disabled: false,
+    store_payment_method_default_override: null,
+  },
+  selected: false,
+};
+
+interface InfoOptions {
+  methods?: PaymentMethodConfig[];
+  country?: string;
+  zip?: string | null;
+  taxRate?: number;
+  isFree?: boolean;
+}
+
+function info({
+  methods = [CARD],
+  country = 'US',
+  zip = '10001',
+  taxRate = 8.875,
+  isFree = false,
+}: InfoOptions = {}): CheckoutInfoResponse {
+  const tax = isFree ? 0 : Math.round((3598 * taxRate) / 100);
+  return {
+    status: 'succeeded',
+    message: null,
+    data: {
+      checkout_config: { payment_methods: methods, credit_is_usable: false },
+      billing_config: {
+        countries: [
+          { id: 'CA', title: 'Canada' },
+          { id: 'JP', title: 'Japan' },
+          { id: 'US', title: 'United States' },
+        ],
+        country,
+        secondary_location: country === 'US' ? { kind: 'zip' } : null,
+        secondary_location_info: zip,
+      },
+      tax_config: {
+        tax_rate: taxRate,
+        tax_breakdown_type: 'tax_exclusive',
+        total_tax_amount: tax,
+        currency: 'USD',
+        country_code: country,
+        secondary_location_info: zip,
+        error: null,
+      },
+      order_summary: {
+        lines: [
+          {
+            buyable: { id: 1, buyable_object_type: 'course' },
+            title: 'TypeScript from First Principles',
+            list_price: usd(1999),
+            price: usd(isFree ? 0 : 1799),
+            discount_code: 'LECTERN10',
+            tax: usd(Math.ceil(tax / 2)),
+          },
+          {
+            buyable: { id: 2, buyable_object_type: 'course' },
+            title: 'Modern React',
+            list_price: usd(1999),
+            price: usd(isFree ? 0 : 1799),
+            discount_code: 'LECTERN10',
+            tax: usd(Math.floor(tax / 2)),
+          },
+        ],
+        original_price: usd(3998),
+        discount: usd(isFree ? 3998 : 400),
+        discount_percent: isFree ? 100 : 10,
+        subtotal: usd(isFree ? 0 : 3598),
+        tax: usd(tax),
+        tax_rate: taxRate,
+        credit_used: usd(0),
+        total: usd(isFree ? 0 : 3598 + tax),
+        is_free: isFree,
+        is_fully_paid_by_credit: false,
+      },
+    },
+  };
+}
+
+function result(
+  status: CheckoutResult['status'],
+  overrides: Partial<CheckoutResult['data']> = {},
+  error: { code: string; message: string } | null = null,
+): CheckoutResult {
+  return {
+    status,
+    message: error?.message ?? null,
+    error_code: error?.code ?? null,
+    data: {
+      payment_attempt_id: 'att-1',
+      action_data: null,
+      return_url: null,
+      client_secret: null,
+      payment_method_id: null,
+      authentication_type: null,
+      checkout_ref: 'ref',
+      redirect_url: status === 'succeeded' ? '/cart/success/att-1/' : null,
+      ...overrides,
+    },
+  };
+}
+
+const receipt = {
+  payment_attempt_id: 'att-1',
+  status: 'succeeded',
+  order: {
+    id: 41,
+    total: usd(3917),
+    credit_used: usd(0),
+    tax: usd(319),
+    created: '2026-11-22T07:00:00Z',
+    lines: [
+      {
+        buyable: { id: 1, buyable_object_type: 'course' },
+        title: 'TypeScript from First Principles',
+        url: '/course/ts/',
+        price: usd(1799),
+      },
+    ],
+  },
+};
+
+function setUp(routes: Record<string, FakeHandler | FakeHandler[]>) {
+  const cart = fakeCartServer({ userId: 7 });
+  saveCheckoutList(sessionStorage, [
+    toCheckoutItem(courseItem(1, 1999)),
+    toCheckoutItem(courseItem(2, 1999)),
+  ]);
+  const server = fakeServer({
+    ...cart.routes,
+    'GET /api-2.0/contexts/me/': json(userContext(authenticatedMe({ country: 'US' }))),
+    ...routes,
+  });
+  const view = renderApp({ fetch: server.fetch, path: '/payment/checkout/' });
+  return { server, ...view };
+}
+
+/** The provider's browser SDK, as the page finds it on window once its script has loaded. */
+const sdk = {
+  createPaymentMethod: vi.fn(),
+  handleCardAction: vi.fn(),
+  encryptCard: vi.fn(),
+};
+
+beforeEach(() => {
+  window.LecternSandbox = () => sdk;
+  sdk.createPaymentMethod.mockResolvedValue({
+    paymentMethod: { id: 'pm_1', card: { brand: 'visa', last4: '4242', country: 'US' } },
+  });
+});
+
+afterEach(() => {
+  delete window.LecternSandbox;
+  vi.clearAllMocks();
+});
+
+function fillCard(number = '4242424242424242') {
+  fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Lena Learner' } });
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: '1230' } });
+  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+}
+
+const completeButton = () => screen.getByRole('button', { name: 'Complete checkout' });
+
+describe('CheckoutPage', () => {
+  it('shows the methods, the billing address and the order summary of checkout §2', async () => {
+    const { server } = setUp({ 'POST /payment/checkout-info/': json(info()) });
+    expect(await screen.findByRole('radio', { name: 'Card' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Card' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(CHECKOUT_MESSAGES.secureTooltipTitle, { exact: false })).toBeTruthy();
+    // Checkout §9: six brands at most, visa, mc and amex first, diners dropped before jcb.
+    const brands = within(screen.getByRole('list', { name: 'Accepted cards' })).getAllByRole('listitem');
+    expect(brands.map((brand) => brand.textContent)).toEqual([
+      'Visa',
+      'Mastercard',
+      'American Express',
+      'JCB',
+      'Discover',
+      'UnionPay',
+    ]);
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('US');
+    expect((screen.getByLabelText('ZIP Code') as HTMLInputElement).value).toBe('10001');
+    expect(screen.getByTestId('summary-original').textContent).toBe('$39.98');
+    expect(screen.getByTestId('summary-discount').textContent).toBe('−$4.00');
+    expect(screen.getByTestId('summary-subtotal').textContent).toBe('$35.98');
+    expect(screen.getByText('Tax (8.875%)')).toBeTruthy();
+    expect(screen.getByTestId('summary-tax').textContent).toBe('$3.19');
+    expect(screen.getByTestId('summary-total').textContent).toBe('$39.17');
+    expect(screen.getByLabelText('Securely save this card for my later purchases')).toHaveProperty(
+      'checked',
+      true,
+    );
+    const request = server.requests.find((entry) => entry.path === '/payment/checkout-info/');
+    expect(request?.body).toEqual({
+      requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
+      shopping_info: {
+        items: [
+          { buyable: { id: 1, buyable_object_type: 'course' } },
+          { buyable: { id: 2, buyable_object_type: 'course' } },
+        ],
+      },
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Info',
+    });
+  });
+
+  it('formats the ZIP, resets tax while it is invalid, and reloads tax for a valid one or a new country', async () => {
+    const { server } = setUp({
+      'POST /payment/checkout-info/': [
+        json(info({ zip: null })),
+        json(info({ zip: '94103-1234', taxRate: 8.625 })),
+        json(info({ country: 'CA', zip: null })),
+      ],
+    });
+    const zip = await screen.findByLabelText('ZIP Code');
+    expect(screen.getByTestId('summary-tax').textContent).toBe('Enter your billing address');
+    // Tax comes on top in the US: the total waits for it.
+    expect(screen.getByTestId('summary-total').textContent).toBe('Enter your billing address');
+    fireEvent.change(zip, { target: { value: '941031234' } });
+    expect((zip as HTMLInputElement).value).toBe('94103-1234');
+    await waitFor(() => expect(screen.getByText('Tax (8.625%)')).toBeTruthy());
+    const infoCalls = () => server.requests.filter((entry) => entry.path === '/payment/checkout-info/');
+    expect(infoCalls()[1]?.body).toMatchObject({
+      billing_address: { country_code: 'US', secondary_location_info: '94103-1234' },
+    });
+
+    fireEvent.change(zip, { target: { value: '941' } });
+    expect(screen.getByTestId('summary-tax').textContent).toBe('Enter your billing address');
+    expect(infoCalls()).toHaveLength(2);
+
+    // A country change clears the secondary location first.
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'JP' } });
+    expect(screen.queryByLabelText('ZIP Code')).toBeNull();
+    await waitFor(() => expect(infoCalls()).toHaveLength(3));
+    expect(infoCalls()[2]?.body).toMatchObject({
+      billing_address: { country_code: 'JP', secondary_location_info: null },
+    });
+    expect(screen.getByTestId('jp-notices')).toBeTruthy();
+  });
+
+  it('asks for the card fields before submitting, with field messages', async () => {
+    const { server } = setUp({ 'POST /payment/checkout-info/': json(info()) });
+    await screen.findByLabelText('Card number');
+    fireEvent.blur(screen.getByLabelText('Card number'));
+    expect(await screen.findByText('Please enter a valid card number')).toBeTruthy();
+    fireEvent.click(completeButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(CHECKOUT_MESSAGES.missingMethodFields);
+    expect(screen.getByText('Please enter your cardholder name')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid expiration date')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid CVC')).toBeTruthy();
+    expect(sdk.createPaymentMethod).not.toHaveBeenCalled();
+    expect(server.requests.some((entry) => entry.path === '/payment/checkout-submit/')).toBe(false);
+  });
+
+  it('pays by card through the SDK, completes 3-D Secure, and shows the order', async () => {
+    sdk.handleCardAction.mockResolvedValue({
+      paymentIntent: { id: 'pi_1', status: 'requires_confirmation' },
+    });
+    const { server } = setUp({
+      'POST /payment/checkout-info/': json(info()),
+      'POST /payment/checkout-submit/': json(
+        result('action_required', { client_secret: 'pi_1_secret_x', action_data: { type: 'use_sdk' } }),
+      ),
+      'PATCH /payment/checkout-submit/att-1/': json(result('succeeded')),
+      'GET /payment/checkout-result/': json(receipt),
+    });
+    await screen.findByLabelText('Card number');
+    fillCard();
+    fireEvent.click(completeButton());
+    expect(await screen.findByTestId('purchase-completed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'TypeScript from First Principles' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to My courses' }).getAttribute('href')).toBe(
+      '/home/my-courses/',
+    );
+
+    expect(sdk.createPaymentMethod).toHaveBeenCalledWith({
+      type: 'card',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      billing_details: { name: 'Lena Learner', address: { country: 'US', postal_code: '10001' } },
+    });
+    expect(sdk.handleCardAction).toHaveBeenCalledWith('pi_1_secret_x');
+    const submit = server.requests.find((entry) => entry.path === '/payment/checkout-submit/');
+    // The card number never reaches our server: only the provider's payment method id.
+    expect(JSON.stringify(submit?.body)).not.toContain('4242424242424242');
+    expect(submit?.body).toMatchObject({
+      checkout_event: 'Submit',
+      billing_address: { country_code: 'US', secondary_location_info: '10001' },
+      payment_info: {
+        method_id: 2,
+        payment_vendor: 'CardToken',
+        payment_method: 'card',
+        remember_me: true,
+        credentials: { payment_method_id: 'pm_1', card_country: 'US' },
+        last_4_digits: '4242',
+      },
+    });
+    const patch = server.requests.find((entry) => entry.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Result',
+      payment_info: { credentials: { payment_intent_id: 'pi_1', action_result: 'requires_confirmation' } },
+    });
+    expect(sessionStorage.getItem('lectern.checkout.v1')).toBeNull();
+  });
+
+  it('brings the form back with the message of a declined card, then pays with a new attempt', async () => {
+    const { server } = setUp({
+      'POST /payment/checkout-info/': json(info()),
+      'POST /payment/checkout-submit/': [
+        json(result('failed', {}, { code: 'card_declined', message: CHECKOUT_MESSAGES.declined })),
+        json(result('succeeded')),
+      ],
+      'GET /payment/checkout-result/': json(receipt),
+    });
+    await screen.findByLabelText('Card number');
+    fillCard('4000000000000002');
+    fireEvent.click(completeButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(CHECKOUT_MESSAGES.declined);
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+    fireEvent.click(completeButton());
+    expect(await screen.findByTestId('purchase-completed')).toBeTruthy();
+    const refs = server.requests
+      .filter((entry) => entry.path === '/payment/checkout-submit/')
+      .map((entry) => (entry.body as { checkout_ref: string }).checkout_ref);
+    expect(refs).toHaveLength(2);
+    expect(refs[0]).not.toBe(refs[1]);
+  });
+
+  it('a free order has only the free method, no billing address and no secure tooltip', async () => {
+    const free: PaymentMethodConfig = {
+      method_id: 0,
+      vendor: 'Free',
+      mode: 'internal',
+      type: 'free-method',
+      name: 'Free',
+      gateway_status: 'up',
+      options: {},
+      selected: true,
+    };
+    const { server } = setUp({
+      'POST /payment/checkout-info/': json(info({ methods: [free], isFree: true })),
+      'POST /payment/checkout-submit/': json(result('succeeded')),
+      'GET /payment/checkout-result/': json(receipt),
+    });
+    expect(await screen.findByRole('radio', { name: 'Free' })).toBeTruthy();
+    expect(screen.queryByLabelText('Country')).toBeNull();
+    expect(screen.queryByText(CHECKOUT_MESSAGES.secureTooltipTitle, { exact: false })).toBeNull();
+    fireEvent.click(completeButton());
+    expect(await screen.findByTestId('purchase-completed')).toBeTruthy();
+    const submit = server.requests.find((entry) => entry.path === '/payment/checkout-submit/');
+    expect(submit?.body).toMatchObject({
+      payment_info: { method_id: 0, payment_vendor: 'Free', payment_method: 'free-method', credentials: {} },
+    });
+    expect(submit?.body).not.toHaveProperty('billing_address');
+  });
+
+  it('says payments are unavailable when every method is down, and shows a degraded banner', async () => {
+    setUp({ 'POST /payment/checkout-info/': json(info({ methods: [{ ...CARD, gateway_status: 'down' }] })) });
+    expect((await screen.findByTestId('region-unavailable')).textContent).toBe(
+      CHECKOUT_MESSAGES.regionUnavailable,
+    );
+    expect(completeButton()).toHaveProperty('disabled', true);
+  });
+
+  it('warns above the form of a degraded method', async () => {
+    setUp({
+      'POST /payment/checkout-info/': json(info({ methods: [{ ...CARD, gateway_status: 'degraded' }] })),
+    });
+    expect((await screen.findByTestId('method-status')).textContent).toBe(CHECKOUT_MESSAGES.gatewayDegraded);
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+  });
+
+  it('shows the load failure with a way to try again', async () => {
+    setUp({
+      'POST /payment/checkout-info/': json({ status: 'failed', message: null, data: {} }),
+    });
+    expect((await screen.findByTestId('checkout-load-error')).textContent).toContain(
+      CHECKOUT_MESSAGES.configLoadFailed,
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

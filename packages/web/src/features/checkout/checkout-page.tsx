@@ -1,0 +1,400 @@
+import {
+  billingCountryError,
+  BILLING_COUNTRIES,
+  CHECKOUT_MESSAGES,
+  isBillingInformationValid,
+  isCheckoutUnavailable,
+  isCountrySelectDisabled,
+  isRememberMeShown,
+  PAGE_ROUTES,
+  pagePath,
+  paymentMethodSelectionError,
+  rememberMeDefault,
+  secondaryLocationError,
+  secondaryLocationFieldOf,
+  taxModeOf,
+  visibleCardBrands,
+  type BillingAddressInput,
+  type CardField,
+  type CheckoutItemData,
+  type PaymentMethodConfig,
+} from '@lectern/domain';
+import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { usePageTitle } from '../../app/shell/use-page-title';
+import { useUserContext } from '../../app/user-context/user-context-provider';
+import { isApiError, useApiClient } from '../../platform/api';
+import { reportError } from '../../platform/report-error';
+import { authPath } from '../auth/auth-paths';
+import { useCartClient } from '../cart/cart-provider';
+import { browserSessionStorage, clearCheckoutList } from '../cart/cart-storage';
+import { readCheckoutList } from '../cart/checkout-handoff';
+import { BillingAddressSection } from './billing-address-section';
+import { CARD_FIELDS, cardFieldCode, cardFieldError, EMPTY_CARD, type CardInput } from './card-fields';
+import { brandName, CardForm } from './card-form';
+import { CheckoutMessageBanner, type CheckoutMessage } from './checkout-message';
+import { buildPaymentInfo, CheckoutFailure, failureOf, pay, sdkFor } from './checkout-payment';
+import { OrderSummary } from './order-summary';
+import { PaymentMethodSection } from './payment-method-section';
+import { initialMethodKey, isStoredMethodValid, methodKey, methodKindOf } from './payment-methods';
+import { secondaryLocationFieldError, useCheckoutInfo } from './use-checkout-info';
+
+type Phase = 'READY' | 'PROCESSING' | 'ACTION';
+
+const NO_FIELDS: Record<CardField, boolean> = { name: false, number: false, expiry: false, cvc: false };
+const NO_CODES: Record<CardField, string | null> = { name: null, number: null, expiry: null, cvc: null };
+
+/** `/payment/checkout/`: pays for the frozen checkout list (checkout §1–§9). */
+export function CheckoutPage() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'checkout.pageTitle' }));
+  const { me } = useUserContext();
+  const [items] = useState<CheckoutItemData[]>(() => readCheckoutList());
+
+  let body;
+  if (items.length === 0) {
+    body = (
+      <Stack gap="sm" align="flex-start">
+        <Text>
+          <FormattedMessage id="checkout.empty" />
+        </Text>
+        <Anchor component={Link} to={PAGE_ROUTES.cart} fw={700}>
+          <FormattedMessage id="checkout.backToCart" />
+        </Anchor>
+      </Stack>
+    );
+  } else if (!me.is_authenticated) {
+    body = (
+      <Button component={Link} to={authPath('login', PAGE_ROUTES.checkout)} w="fit-content">
+        <FormattedMessage id="checkout.logInToContinue" />
+      </Button>
+    );
+  } else {
+    body = <Checkout items={items} />;
+  }
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>
+          <FormattedMessage id="checkout.heading" />
+        </Title>
+        {body}
+      </Stack>
+    </Container>
+  );
+}
+
+function Checkout({ items }: { items: CheckoutItemData[] }) {
+  const intl = useIntl();
+  const api = useApiClient();
+  const cart = useCartClient();
+  const navigate = useNavigate();
+  const { state, reload, changeBilling, showSecondaryLocationError } = useCheckoutInfo(items, true);
+  const { methods, summary, status } = state;
+
+  // Billing address (checkout §4: the server's country first, then the buyer's choice).
+  const [country, setCountry] = useState<string | null>(null);
+  const [secondary, setSecondary] = useState('');
+  const [billingTouched, setBillingTouched] = useState(false);
+  useEffect(() => {
+    if (country !== null || !state.billingConfig) return;
+    setCountry(state.billingConfig.country);
+    setSecondary(state.billingConfig.secondary_location_info ?? '');
+  }, [country, state.billingConfig]);
+
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  useEffect(() => setSelectedKey((previous) => initialMethodKey(methods, previous)), [methods]);
+  const selected = methods.find((method) => methodKey(method) === selectedKey) ?? null;
+
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  const [touched, setTouched] = useState(NO_FIELDS);
+  const [providerCodes, setProviderCodes] = useState(NO_CODES);
+  const [rememberMe, setRememberMe] = useState<boolean | null>(null);
+  const [storedCvc, setStoredCvc] = useState('');
+  const [storedCvcTouched, setStoredCvcTouched] = useState(false);
+  const [phase, setPhase] = useState<Phase>('READY');
+  const [message, setMessage] = useState<CheckoutMessage | null>(null);
+  const dismissMessage = useCallback(() => setMessage(null), []);
+  // One reference per purchase attempt: a double click or a retried request finds the same
+  // attempt on the server and never charges twice; a failed attempt gets a new one.
+  const checkoutRef = useRef<string | null>(null);
+
+  const cardMethod = methods.find((method) => methodKindOf(method) === 'card');
+  useEffect(() => {
+    if (cardMethod && rememberMe === null) setRememberMe(rememberMeDefault(cardMethod.options));
+  }, [cardMethod, rememberMe]);
+
+  const isFree = summary?.is_free ?? false;
+  const fullyCredit = summary?.is_fully_paid_by_credit ?? false;
+  const unavailable = status === 'DONE' && isCheckoutUnavailable(methods);
+  const currentCountry = country ?? '';
+  const billingValid = isBillingInformationValid(currentCountry, secondary);
+  const billing: BillingAddressInput | null = billingValid
+    ? { country_code: currentCountry, secondary_location_info: secondary || null }
+    : null;
+  // Known from the country alone, so a reset tax context still knows the total waits for tax.
+  const taxExclusive = currentCountry !== '' && taxModeOf(currentCountry) === 'tax_exclusive';
+  const busy = phase !== 'READY';
+
+  const showError = (text: string, displayMs = 5_000) =>
+    setMessage({ type: 'error', text, displayMs, created: Date.now() });
+
+  const onCountryChange = (next: string) => {
+    setCountry(next);
+    // Checkout §4: a country change clears the secondary location first.
+    setSecondary('');
+    setBillingTouched(false);
+    changeBilling(next, '');
+  };
+  const onSecondaryChange = (next: string) => {
+    setSecondary(next);
+    changeBilling(currentCountry, next);
+  };
+
+  const cardErrors = Object.fromEntries(
+    CARD_FIELDS.map((field) => [field, cardFieldError(field, card, touched[field], providerCodes[field])]),
+  ) as Record<CardField, string | null>;
+
+  const renderForm = (method: PaymentMethodConfig) => {
+    const kind = methodKindOf(method);
+    if (kind === 'card') {
+      return (
+        <CardForm
+          input={card}
+          errors={cardErrors}
+          brands={visibleCardBrands(method.options.brand_codes ?? [])}
+          disabled={busy}
+          onChange={(field, value) => {
+            setCard((current) => ({ ...current, [field]: value }));
+            setProviderCodes((current) => ({ ...current, [field]: null }));
+          }}
+          onBlur={(field) => setTouched((current) => ({ ...current, [field]: true }))}
+          rememberMe={isRememberMeShown(method, false) ? (rememberMe ?? true) : null}
+          onRememberMeChange={setRememberMe}
+        />
+      );
+    }
+    if (kind === 'storedCard') {
+      const stored = method.options.stored_payment_method;
+      const cvcError =
+        storedCvcTouched && !/^\d{3,4}$/.test(storedCvc) ? CHECKOUT_MESSAGES.checkSecurityCode : null;
+      return (
+        <Stack gap="sm">
+          {stored && (
+            <Text size="sm" data-testid="stored-card">
+              <FormattedMessage
+                id="checkout.storedCard"
+                values={{
+                  brand: brandName(stored.payment_method_details.card.brand),
+                  last4: stored.payment_method_details.card.last_4_digit,
+                  month: String(stored.payment_method_details.card.expiry_month).padStart(2, '0'),
+                  year: stored.payment_method_details.card.expiry_year,
+                }}
+              />
+            </Text>
+          )}
+          {method.options.is_cvc_required_on_saved_card && (
+            <TextInput
+              label={intl.formatMessage({ id: 'checkout.card.cvc' })}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              w={140}
+              value={storedCvc}
+              error={cvcError}
+              disabled={busy}
+              onChange={(event) => setStoredCvc(event.currentTarget.value.replace(/\D/g, ''))}
+              onBlur={() => setStoredCvcTouched(true)}
+            />
+          )}
+        </Stack>
+      );
+    }
+    return null;
+  };
+
+  /** Checkout §5 checks before paying; returns the message to show, or null. */
+  const validate = (): string | null => {
+    const selectionError = paymentMethodSelectionError(selected);
+    if (selectionError || !selected) return selectionError;
+    if (!isStoredMethodValid(selected, methods)) return CHECKOUT_MESSAGES.storedMethodInvalid;
+    if (!isFree) {
+      setBillingTouched(true);
+      if (!billingValid) return CHECKOUT_MESSAGES.billingCountryAndLocation;
+      if (state.secondaryLocationServerError) return CHECKOUT_MESSAGES.billingCountryAndLocation;
+    }
+    const kind = methodKindOf(selected);
+    if (kind === 'card') {
+      setTouched({ name: true, number: true, expiry: true, cvc: true });
+      if (CARD_FIELDS.some((field) => cardFieldCode(field, card) !== null))
+        return CHECKOUT_MESSAGES.missingMethodFields;
+    }
+    if (kind === 'storedCard' && selected.options.is_cvc_required_on_saved_card) {
+      setStoredCvcTouched(true);
+      if (!/^\d{3,4}$/.test(storedCvc)) return CHECKOUT_MESSAGES.missingMethodFields;
+    }
+    return null;
+  };
+
+  const completeCheckout = async () => {
+    setMessage(null);
+    const problem = validate();
+    const kind = selected ? methodKindOf(selected) : null;
+    if (problem || !selected || !kind) {
+      showError(problem ?? CHECKOUT_MESSAGES.noMethod);
+      return;
+    }
+    setPhase('PROCESSING');
+    try {
+      const paymentInfo = await buildPaymentInfo({
+        method: selected,
+        kind,
+        methods,
+        card,
+        rememberMe: isRememberMeShown(selected, false) ? (rememberMe ?? true) : null,
+        storedCvc,
+        billing,
+      });
+      checkoutRef.current ??= crypto.randomUUID();
+      const result = await pay({
+        api,
+        items,
+        checkoutRef: checkoutRef.current,
+        billing: isFree ? null : billing,
+        paymentInfo,
+        sdk: () => sdkFor(selected, methods),
+        onAction: () => setPhase('ACTION'),
+      });
+      if (result.status === 'succeeded') {
+        clearCheckoutList(browserSessionStorage());
+        cart.refetch().catch((error: unknown) => reportError(error, { step: 'cart-after-checkout' }));
+        await navigate(
+          result.data.redirect_url ??
+            pagePath('checkoutSuccess', { gatewayTransactionId: result.data.payment_attempt_id }),
+        );
+        return;
+      }
+      if (result.status === 'redirect' && result.data.return_url) {
+        window.location.assign(result.data.return_url);
+        return;
+      }
+      checkoutRef.current = null;
+      throw result.status === 'failed'
+        ? failureOf(result)
+        : new CheckoutFailure(CHECKOUT_MESSAGES.methodProblem, 10_000);
+    } catch (error) {
+      if (error instanceof CheckoutFailure) {
+        if (error.field)
+          setProviderCodes((current) => ({ ...current, [error.field!.name]: error.field!.code }));
+        showError(error.text, error.displayMs);
+      } else {
+        reportError(error, { step: 'checkout-submit' });
+        // A 4xx is final for this attempt; after a network failure the same reference is
+        // sent again, so the server can find the attempt that may already exist.
+        if (isApiError(error) && error.isParsedError && (error.statusCode ?? 500) < 500)
+          checkoutRef.current = null;
+        const locationError = secondaryLocationFieldError(error);
+        if (locationError) showSecondaryLocationError(locationError);
+        showError(isApiError(error) && error.isParsedError ? error.detail : CHECKOUT_MESSAGES.orderProblem);
+      }
+      setPhase('READY');
+    }
+  };
+
+  if (status === 'ERROR') {
+    return (
+      <Alert color="red" variant="light" data-testid="checkout-load-error">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{state.loadError ?? CHECKOUT_MESSAGES.configLoadFailed}</Text>
+          <Button variant="default" onClick={() => void reload(billing ?? undefined)}>
+            <FormattedMessage id="common.tryAgain" />
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const secondaryField = secondaryLocationFieldOf(currentCountry);
+  const countries = state.billingConfig?.countries ?? BILLING_COUNTRIES;
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="xl">
+          {!isFree && status === 'DONE' && (
+            <BillingAddressSection
+              countries={countries}
+              country={currentCountry}
+              secondaryLocation={secondary}
+              field={secondaryField}
+              countryError={billingTouched ? billingCountryError(currentCountry) : null}
+              secondaryLocationError={
+                state.secondaryLocationServerError ??
+                (billingTouched ? secondaryLocationError(currentCountry, secondary) : null)
+              }
+              countryDisabled={isCountrySelectDisabled(countries.length, unavailable)}
+              disabled={busy}
+              onCountryChange={onCountryChange}
+              onSecondaryLocationChange={onSecondaryChange}
+              onSecondaryLocationBlur={() => setBillingTouched(true)}
+            />
+          )}
+          <PaymentMethodSection
+            status={status}
+            methods={methods}
+            unavailable={unavailable}
+            showSecureTooltip={!isFree && !fullyCredit}
+            selectedKey={selectedKey}
+            onSelect={setSelectedKey}
+            renderForm={renderForm}
+            disabled={busy}
+          />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            {summary && (
+              <OrderSummary
+                summary={summary}
+                taxLoading={state.taxStatus === 'LOADING'}
+                taxKnown={billingValid && state.taxConfig !== null && !state.taxConfig.error}
+                taxExclusive={taxExclusive}
+              />
+            )}
+            <CheckoutMessageBanner message={message} onDismiss={dismissMessage} />
+            {phase === 'ACTION' && (
+              <Text size="sm" role="status">
+                <FormattedMessage id="checkout.action" />
+              </Text>
+            )}
+            <Button
+              size="lg"
+              fullWidth
+              loading={busy}
+              disabled={status !== 'DONE' || unavailable}
+              onClick={() => void completeCheckout()}
+            >
+              <FormattedMessage id="checkout.complete" />
+            </Button>
+            {currentCountry === 'JP' && (
+              <Stack gap={4} data-testid="jp-notices">
+                <Text size="xs">
+                  <FormattedMessage id="checkout.jp.refund" />
+                </Text>
+                <Text size="xs">
+                  <FormattedMessage id="checkout.jp.commercialTransactions" />
+                </Text>
+              </Stack>
+            )}
+            <Anchor component={Link} to={PAGE_ROUTES.cart} size="sm">
+              <FormattedMessage id="checkout.backToCart" />
+            </Anchor>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
