@@ -1,13 +1,15 @@
 import { PAGE_ROUTES, type ListItem, type ShoppingListName } from '@lectern/domain';
-import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
 import { useUserContext } from '../../app/user-context/user-context-provider';
 import type { MessageId } from '../../i18n/load-messages';
 import { reportError } from '../../platform/report-error';
 import { PageLoader } from '../../ui/page-loader';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
+import { EmptyState } from '../../ui/empty-state';
 import { authPath } from '../auth/auth-paths';
 import { CartItemRow, type CartItemAction } from './cart-item-row';
 import { cartErrorMessageId, serverDetail } from './cart-errors';
@@ -127,16 +129,10 @@ export function CartPage() {
           <FormattedMessage id="cart.heading" />
         </Title>
         {snapshot.status === 'unAvailable' && (
-          <Alert color="red" variant="light">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">
-                <FormattedMessage id="cart.unavailable" />
-              </Text>
-              <Button variant="default" onClick={() => void cart.refetch().catch(() => {})}>
-                <FormattedMessage id="common.tryAgain" />
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadErrorAlert
+            message={<FormattedMessage id="cart.unavailable" />}
+            onRetry={() => void cart.refetch().catch(() => {})}
+          />
         )}
         {reloadNotice && (
           <Alert color="blue" variant="light" data-testid="reload-notice">
@@ -170,14 +166,11 @@ export function CartPage() {
                 </Title>
                 {cartItems.length === 0 ? (
                   <Paper withBorder p="lg" radius="md">
-                    <Stack gap="sm" align="flex-start">
-                      <Text>
-                        <FormattedMessage id="cart.empty" />
-                      </Text>
-                      <Anchor component={Link} to={PAGE_ROUTES.home} fw={700}>
-                        <FormattedMessage id="cart.keepShopping" />
-                      </Anchor>
-                    </Stack>
+                    <EmptyState
+                      message={<FormattedMessage id="cart.empty" />}
+                      linkTo={PAGE_ROUTES.home}
+                      linkLabel={<FormattedMessage id="cart.keepShopping" />}
+                    />
                   </Paper>
                 ) : (
                   renderList('cart', cartItems)

@@ -1,8 +1,9 @@
-import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PaginatedResponse } from '@lectern/domain';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageLoader } from '../../ui/page-loader';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { CourseCard } from './course-card';
 import type { CatalogCourse } from './courses-api';
 
@@ -18,16 +19,10 @@ export function CourseGrid({
   if (courses.isPending) return <PageLoader label={intl.formatMessage({ id: 'home.loadingCourses' })} />;
   if (courses.isError) {
     return (
-      <Alert color="red" variant="light">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            <FormattedMessage id="home.coursesError" />
-          </Text>
-          <Button variant="default" onClick={() => void courses.refetch()}>
-            <FormattedMessage id="common.tryAgain" />
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={<FormattedMessage id="home.coursesError" />}
+        onRetry={() => void courses.refetch()}
+      />
     );
   }
   if (courses.data.results.length === 0) {

@@ -19,7 +19,7 @@ import {
   type CheckoutItemData,
   type PaymentMethodConfig,
 } from '@lectern/domain';
-import { Alert, Anchor, Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
@@ -27,6 +27,8 @@ import { usePageTitle } from '../../app/shell/use-page-title';
 import { useUserContext } from '../../app/user-context/user-context-provider';
 import { isApiError, useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
+import { EmptyState } from '../../ui/empty-state';
 import { authPath } from '../auth/auth-paths';
 import { useCartClient } from '../cart/cart-provider';
 import { browserSessionStorage, clearCheckoutList } from '../cart/cart-storage';
@@ -56,14 +58,11 @@ export function CheckoutPage() {
   let body;
   if (items.length === 0) {
     body = (
-      <Stack gap="sm" align="flex-start">
-        <Text>
-          <FormattedMessage id="checkout.empty" />
-        </Text>
-        <Anchor component={Link} to={PAGE_ROUTES.cart} fw={700}>
-          <FormattedMessage id="checkout.backToCart" />
-        </Anchor>
-      </Stack>
+      <EmptyState
+        message={<FormattedMessage id="checkout.empty" />}
+        linkTo={PAGE_ROUTES.cart}
+        linkLabel={<FormattedMessage id="checkout.backToCart" />}
+      />
     );
   } else if (!me.is_authenticated) {
     body = (
@@ -305,14 +304,11 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
 
   if (status === 'ERROR') {
     return (
-      <Alert color="red" variant="light" data-testid="checkout-load-error">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{state.loadError ?? CHECKOUT_MESSAGES.configLoadFailed}</Text>
-          <Button variant="default" onClick={() => void reload(billing ?? undefined)}>
-            <FormattedMessage id="common.tryAgain" />
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={state.loadError ?? CHECKOUT_MESSAGES.configLoadFailed}
+        onRetry={() => void reload(billing ?? undefined)}
+        testId="checkout-load-error"
+      />
     );
   }
 

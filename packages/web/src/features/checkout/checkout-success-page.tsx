@@ -7,6 +7,7 @@ import { usePageTitle } from '../../app/shell/use-page-title';
 import { useUserContext } from '../../app/user-context/user-context-provider';
 import { useApiClient } from '../../platform/api';
 import { PageLoader } from '../../ui/page-loader';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { authPath } from '../auth/auth-paths';
 import { fetchCheckoutReceipt } from './checkout-api';
 import classes from './checkout.module.css';
@@ -58,16 +59,10 @@ function Receipt({ attemptId }: { attemptId: string }) {
   if (receipt.isPending) return <PageLoader label={intl.formatMessage({ id: 'checkoutSuccess.loading' })} />;
   if (receipt.isError) {
     return (
-      <Alert color="red" variant="light">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            <FormattedMessage id="checkoutSuccess.error" />
-          </Text>
-          <Button variant="default" onClick={() => void receipt.refetch()}>
-            <FormattedMessage id="common.tryAgain" />
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={<FormattedMessage id="checkoutSuccess.error" />}
+        onRetry={() => void receipt.refetch()}
+      />
     );
   }
   const { order, status } = receipt.data;

@@ -9,6 +9,7 @@ import { useUserContext } from '../../app/user-context/user-context-provider';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { PageLoader } from '../../ui/page-loader';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { authPath } from '../auth/auth-paths';
 import { cartErrorMessageId, serverDetail } from '../cart/cart-errors';
 import { useCart, useCartClient } from '../cart/cart-provider';
@@ -44,16 +45,10 @@ export function CourseLandingPage() {
   if (course.isError) {
     return (
       <Container size="lg" py="xl">
-        <Alert color="red" variant="light">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              <FormattedMessage id="courseLanding.error" />
-            </Text>
-            <Button variant="default" onClick={() => void course.refetch()}>
-              <FormattedMessage id="common.tryAgain" />
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          message={<FormattedMessage id="courseLanding.error" />}
+          onRetry={() => void course.refetch()}
+        />
       </Container>
     );
   }

@@ -1,5 +1,5 @@
 import { PAGE_ROUTES, type CreditHistoryEntry } from '@lectern/domain';
-import { Alert, Button, Container, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import { useUserContext } from '../../app/user-context/user-context-provider';
 import { useApiClient } from '../../platform/api';
 import { PageLoader } from '../../ui/page-loader';
 import { currentPage, Pagination } from '../../ui/pagination';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { authPath } from '../auth/auth-paths';
 import { CREDIT_HISTORY_PAGE_SIZE, creditHistoryQuery } from './credit-history-api';
 
@@ -50,16 +51,10 @@ function Ledger() {
   if (history.isPending) return <PageLoader label={intl.formatMessage({ id: 'creditHistory.loading' })} />;
   if (history.isError) {
     return (
-      <Alert color="red" variant="light">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            <FormattedMessage id="creditHistory.error" />
-          </Text>
-          <Button variant="default" onClick={() => void history.refetch()}>
-            <FormattedMessage id="common.tryAgain" />
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={<FormattedMessage id="creditHistory.error" />}
+        onRetry={() => void history.refetch()}
+      />
     );
   }
   const pageCount = Math.max(1, Math.ceil(history.data.count / CREDIT_HISTORY_PAGE_SIZE));

@@ -1,5 +1,5 @@
 import { PAGE_ROUTES } from '@lectern/domain';
-import { Alert, Anchor, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, SimpleGrid, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
@@ -8,6 +8,8 @@ import { useUserContext } from '../../app/user-context/user-context-provider';
 import { useApiClient } from '../../platform/api';
 import { PageLoader } from '../../ui/page-loader';
 import { currentPage, Pagination } from '../../ui/pagination';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
+import { EmptyState } from '../../ui/empty-state';
 import { authPath } from '../auth/auth-paths';
 import { CourseCard } from '../catalog/course-card';
 import { MY_COURSES_PAGE_SIZE, subscribedCoursesQuery } from '../catalog/courses-api';
@@ -44,28 +46,19 @@ function OwnedCourses() {
   if (owned.isPending) return <PageLoader label={intl.formatMessage({ id: 'home.loadingCourses' })} />;
   if (owned.isError) {
     return (
-      <Alert color="red" variant="light">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            <FormattedMessage id="home.coursesError" />
-          </Text>
-          <Button variant="default" onClick={() => void owned.refetch()}>
-            <FormattedMessage id="common.tryAgain" />
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        message={<FormattedMessage id="home.coursesError" />}
+        onRetry={() => void owned.refetch()}
+      />
     );
   }
   if (owned.data.results.length === 0) {
     return (
-      <Stack gap="sm" align="flex-start">
-        <Text>
-          <FormattedMessage id="myCourses.empty" />
-        </Text>
-        <Anchor component={Link} to={PAGE_ROUTES.home} fw={700}>
-          <FormattedMessage id="cart.keepShopping" />
-        </Anchor>
-      </Stack>
+      <EmptyState
+        message={<FormattedMessage id="myCourses.empty" />}
+        linkTo={PAGE_ROUTES.home}
+        linkLabel={<FormattedMessage id="cart.keepShopping" />}
+      />
     );
   }
   const pageCount = Math.max(1, Math.ceil(owned.data.count / MY_COURSES_PAGE_SIZE));

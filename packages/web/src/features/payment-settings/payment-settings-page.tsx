@@ -9,6 +9,7 @@ import { useUserContext } from '../../app/user-context/user-context-provider';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { PageLoader } from '../../ui/page-loader';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { authPath } from '../auth/auth-paths';
 import { brandName } from '../checkout/card-form';
 import { deleteStoredPaymentMethod, storedPaymentMethodsQuery } from './payment-settings-api';
@@ -101,14 +102,10 @@ function SavedMethods() {
       )}
       {state === 'LOADING' && <PageLoader label={intl.formatMessage({ id: 'paymentSettings.loading' })} />}
       {state === 'ERROR' && (
-        <Alert color="red" variant="light">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{CHECKOUT_MESSAGES.storedMethodLoadFailed}</Text>
-            <Button variant="default" onClick={() => void methods.refetch()}>
-              <FormattedMessage id="common.tryAgain" />
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          message={CHECKOUT_MESSAGES.storedMethodLoadFailed}
+          onRetry={() => void methods.refetch()}
+        />
       )}
       {state === 'EMPTY' && <Text>{CHECKOUT_MESSAGES.paymentMethodsEmpty}</Text>}
       {state === 'DONE' && (
