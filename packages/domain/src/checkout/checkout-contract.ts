@@ -179,8 +179,12 @@ export interface BillingCountry {
 export type SecondaryLocationField =
   { kind: 'zip' } | { kind: 'select'; options: { id: string; title: string }[] };
 
+/**
+ * Checkout §3 billing config. The country list is not in it: it is the same for every buyer
+ * (`BILLING_COUNTRIES`, shared through the domain), so the browser has it without sending
+ * 9 KB with every tax reload.
+ */
 export interface BillingConfig {
-  countries: BillingCountry[];
   /** The selected country: the request's, else the user's country. */
   country: string;
   secondary_location: SecondaryLocationField | null;

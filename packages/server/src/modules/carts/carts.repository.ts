@@ -1,6 +1,7 @@
 import type { BuyableType, ShoppingListName } from '@lectern/domain';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
+import type { ReadPart } from '../../platform/db/combined-read.js';
 import { prepareSql } from '../../platform/db/prepared-sql.js';
 import { buyableType, cartItems, carts, shoppingList } from './carts.tables.js';
 
@@ -35,6 +36,12 @@ export interface CartWrite {
   inserts: { list: ShoppingListName; buyableType: BuyableType; courseId: number }[];
   context: string | null;
 }
+
+/** The codes stored on the user's cart (`userId`), for a combined read; none without a cart. */
+export const cartCodesRead: ReadPart<string[]> = {
+  sql: sql`select to_json(${carts.discountCodes}) from ${carts} where ${carts.userId} = ${sql.placeholder('userId')}`,
+  parse: (value) => (Array.isArray(value) ? (value as string[]) : []),
+};
 
 export function createCartsRepository(db: Database) {
   const loadQuery = (where: SQL) =>

@@ -28,6 +28,7 @@ import type { CreditService } from '../credit/credit.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
 import {
+  cartCodesRead,
   createCartsRepository,
   type CartItemRow,
   type CartOwner,
@@ -500,6 +501,9 @@ export function createCartsService(deps: {
     (snapshot?.items ?? []).filter((item) => item.list === list);
 
   return {
+    /** Facts for a combined read (`prepareCombinedRead`): the codes on the user's cart (`userId`). */
+    reads: { codes: cartCodesRead },
+
     /**
      * `GET /shopping-carts/me/`. Stored codes that became bad are reported once and dropped
      * (a new version); items shown for the first time count as unseen in this answer and as
@@ -708,34 +712,26 @@ export function createCartsService(deps: {
 
     /**
      * Checkout pricing: the courses among `courseIds` (unknown ids absent), each with its list
-     * price and its price after the best of the user's valid cart codes (the cart's rule), and
-     * the ids the user already owns (always read). Read fresh by default, as a submit needs (it
-     * decides money); with `cached` (the checkout page only shows the figures) course data and
-     * coupon definitions may come from this instance's short-lived caches.
+     * price and its price after the best of `codes` (the codes on the user's cart, read fresh
+     * by the caller through `reads.codes`: a code applied through another instance must show
+     * before the buyer pays) that are valid (the cart's rule). Read fresh by default, as a
+     * submit needs (it decides money); with `cached` (the checkout page only shows the figures)
+     * course data and coupon definitions may come from this instance's short-lived caches.
      */
     async checkoutPrices(
-      userId: number,
       pricing: PricingContext,
       courseIds: readonly number[],
+      codes: readonly string[],
       options: { cached?: boolean } = {},
-    ): Promise<{
-      courses: Map<number, CartCourse & { price: Money; couponCode: string | null }>;
-      owned: Set<number>;
-    }> {
+    ): Promise<Map<number, CartCourse & { price: Money; couponCode: string | null }>> {
       const ids = [...new Set(courseIds)];
       const cached = options.cached === true;
-      // The cart itself (its codes) is always read: a code applied through another instance
-      // must show here before the buyer pays.
-      const [snapshot, found, owned] = await Promise.all([
-        repository.load({ userId }),
+      const [found, evaluated] = await Promise.all([
         catalog.cartCourses(ids, pricing.currency, { cached }),
-        orders.enrolledCourseIds(userId, ids),
-      ]);
-      const codes = snapshot?.codes ?? [];
-      const evaluated =
         codes.length > 0
-          ? await coupons.evaluate(codes, { includePublic: false, cached }, now())
-          : { byCode: new Map<string, Coupon>() };
+          ? coupons.evaluate(codes, { includePublic: false, cached }, now())
+          : { byCode: new Map<string, Coupon>() },
+      ]);
       const tierIds = [...evaluated.byCode.values()]
         .map((coupon) => (coupon.discount.kind === 'target_price' ? coupon.discount.tierId : null))
         .filter((id) => id !== null);
@@ -748,7 +744,8 @@ export function createCartsService(deps: {
             ? await catalog.tierAmounts(tierIds, pricing.currency)
             : new Map<number, Money>(),
         credit: null,
-        owned,
+        // Ownership is the checkout's own check (it reads it with the codes); pricing ignores it.
+        owned: new Set(),
         pricing,
       };
       const usable = codes
@@ -759,7 +756,7 @@ export function createCartsService(deps: {
         const { price, coupon } = priceOf(course, usable, loaded);
         courses.set(id, { ...course, price, couponCode: coupon?.code ?? null });
       }
-      return { courses, owned };
+      return courses;
     },
 
     /**

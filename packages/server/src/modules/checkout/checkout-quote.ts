@@ -15,9 +15,12 @@ import {
   type ShoppingInfoItem,
   type TaxBreakdownType,
 } from '@lectern/domain';
+import { prepareCombinedRead } from '../../platform/db/combined-read.js';
+import type { Database } from '../../platform/db/database.js';
 import { validationError } from '../../platform/http/http-error.js';
 import type { CartsService } from '../carts/carts.service.js';
 import type { CreditService } from '../credit/credit.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
 
@@ -57,12 +60,21 @@ export interface CheckoutQuote {
 
 /** Prices purchases on the server (design §3): the one place a checkout amount comes from. */
 export function createCheckoutQuotes(deps: {
+  db: Database;
   carts: CartsService;
   credit: CreditService;
+  orders: OrdersService;
   tax: TaxProvider;
   now: () => Date;
 }) {
-  const { carts, credit, now } = deps;
+  const { carts, credit, orders, now } = deps;
+  // What decides the buyer's money, always read fresh, in one round trip (decision 0011): the
+  // codes on the cart, which of the courses they own, and their credit balance.
+  const buyerFacts = prepareCombinedRead(deps.db, 'checkout_buyer_facts', {
+    codes: carts.reads.codes,
+    owned: orders.reads.enrolledAmong,
+    balance: credit.reads.balance,
+  });
 
   /**
    * Prices the items for the buyer: catalog price in the price currency, the best of the
@@ -84,10 +96,12 @@ export function createCheckoutQuotes(deps: {
     const locationMissing = secondaryLocationFieldOf(country) !== null && secondaryLocation === null;
 
     const ids = items.map((item) => item.buyable.id);
-    const [{ courses, owned }, balance, taxed] = await Promise.all([
-      carts.checkoutPrices(userId, pricing, ids, { cached: purpose === 'display' }),
-      // Always fresh: the balance decides which methods are offered (full credit or not).
-      credit.balanceOf(userId, pricing.currency),
+    const facts = await buyerFacts.execute({ userId, courseIds: ids, currency: pricing.currency });
+    const { owned } = facts;
+    // The balance decides which methods are offered (full credit or not); never below zero.
+    const balance = money(Math.max(0, facts.balance), pricing.currency);
+    const [courses, taxed] = await Promise.all([
+      carts.checkoutPrices(pricing, ids, facts.codes, { cached: purpose === 'display' }),
       (async () => {
         if (locationMissing) return { ok: true as const, ratePercent: 0, jurisdiction: null };
         const formatError = secondaryLocationError(country, secondaryLocation);

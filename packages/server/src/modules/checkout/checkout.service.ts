@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BILLING_COUNTRIES,
   CHECKOUT_MESSAGES,
   formatMoney,
   money,
@@ -91,7 +90,14 @@ export function createCheckoutService(deps: {
   const repository = createCheckoutRepository(deps.db);
   const registry = createMethodRegistry([cardMethods, ...(deps.methodPlugins ?? [])]);
   const failures = createAttemptLimiter(FAILED_PAYMENT_ATTEMPTS);
-  const { quoteFor, orderSummaryOf } = createCheckoutQuotes({ carts, credit, tax: deps.tax, now });
+  const { quoteFor, orderSummaryOf } = createCheckoutQuotes({
+    db: deps.db,
+    carts,
+    credit,
+    orders,
+    tax: deps.tax,
+    now,
+  });
   const storedCards = createStoredCards(payments);
   const statusCache = createExpiringCache<'statuses', Partial<Record<GatewayStatusKey, GatewayMethodStatus>>>(
     { ttlMs: STATUS_CACHE_MS, maxEntries: 1 },
@@ -458,7 +464,6 @@ export function createCheckoutService(deps: {
       }
       if (wants.has('billing_config')) {
         data.billing_config = {
-          countries: [...BILLING_COUNTRIES],
           country: quote.country,
           secondary_location: secondaryLocationFieldOf(quote.country),
           secondary_location_info: quote.secondaryLocation,

@@ -1,9 +1,18 @@
 import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
+import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { creditEntries } from './credit.tables.js';
 
 /** Key space of the per-user advisory locks that serialize spends (any constant of our own). */
 const CREDIT_LOCK_SPACE = 7_311_002;
+
+/** The ledger's sum for the user (`userId`) in one currency (`currency`), for a combined read. */
+export const balanceRead: ReadPart<number> = {
+  sql: sql`select coalesce(sum(${creditEntries.amount}), 0) from ${creditEntries}
+    where ${creditEntries.userId} = ${sql.placeholder('userId')}
+      and ${creditEntries.currency} = ${sql.placeholder('currency')}`,
+  parse: (value) => Number(value ?? 0),
+};
 
 export function createCreditRepository(db: Database) {
   // Part of every signed-in user context and every cart.

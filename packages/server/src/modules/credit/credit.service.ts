@@ -9,7 +9,7 @@ import {
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { Database } from '../../platform/db/database.js';
-import { createCreditRepository } from './credit.repository.js';
+import { balanceRead, createCreditRepository } from './credit.repository.js';
 
 export interface CreditEntry {
   id: number;
@@ -50,6 +50,9 @@ export function createCreditService(db: Database) {
   };
 
   return {
+    /** Facts for a combined read (`prepareCombinedRead`): the balance (`userId`, `currency`), not floored. */
+    reads: { balance: balanceRead },
+
     async grant(userId: number, amount: Money, reason: string): Promise<void> {
       positive(amount, 'grant');
       displayed.delete(userId);

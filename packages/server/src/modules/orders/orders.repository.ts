@@ -1,6 +1,15 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { enrollmentSource, enrollments, orderLines, orders } from './orders.tables.js';
+
+/** Which of `courseIds` the user (`userId`) is enrolled in, for a combined read. */
+export const enrolledAmongRead: ReadPart<Set<number>> = {
+  sql: sql`select coalesce(json_agg(${enrollments.courseId}), '[]'::json) from ${enrollments}
+    where ${enrollments.userId} = ${sql.placeholder('userId')}
+      and ${enrollments.courseId} = any(${sql.placeholder('courseIds')}::int[])`,
+  parse: (value) => new Set(value as number[]),
+};
 
 export function createOrdersRepository(db: Database) {
   // Part of every signed-in user context.

@@ -1,6 +1,6 @@
 import type { CurrencyCode, Money } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
-import { createOrdersRepository } from './orders.repository.js';
+import { createOrdersRepository, enrolledAmongRead } from './orders.repository.js';
 
 export interface PurchaseSummary {
   hasMadePaidPurchase: boolean;
@@ -10,6 +10,9 @@ export interface PurchaseSummary {
 export function createOrdersService(db: Database) {
   const repository = createOrdersRepository(db);
   return {
+    /** Facts for a combined read (`prepareCombinedRead`): owned courses among `courseIds` (`userId`). */
+    reads: { enrolledAmong: enrolledAmongRead },
+
     /**
      * Records a purchase that was paid elsewhere (the demo seed; the checkout issue adds
      * the payment flow in front of it). Enrolls the user in each course.

@@ -57,11 +57,6 @@ function info({
     data: {
       checkout_config: { payment_methods: methods, credit_is_usable: false },
       billing_config: {
-        countries: [
-          { id: 'CA', title: 'Canada' },
-          { id: 'JP', title: 'Japan' },
-          { id: 'US', title: 'United States' },
-        ],
         country,
         secondary_location: country === 'US' ? { kind: 'zip' } : null,
         secondary_location_info: zip,

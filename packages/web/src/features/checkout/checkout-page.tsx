@@ -313,7 +313,7 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
   }
 
   const secondaryField = secondaryLocationFieldOf(currentCountry);
-  const countries = state.billingConfig?.countries ?? BILLING_COUNTRIES;
+  const countries = BILLING_COUNTRIES;
 
   return (
     <Grid gap="xl">
