@@ -18,6 +18,8 @@ export interface Measurement {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** For scenarios whose requests carry many items (the collector's batches): items per second. */
+  eventsPerSec?: number;
   /** The floor this scenario is compared with (scenarios.ts). */
   floor?: 'read' | 'write';
 }

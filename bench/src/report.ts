@@ -14,11 +14,21 @@ export function toRows(floor: Measurement, measured: Measurement[], writeFloor?:
   });
 }
 
+/** One line per scenario; an `events/s` column when some scenario counts events (the collector). */
 export function formatTable(rows: Row[]): string {
-  const header = ['scenario', 'requests/s', 'p50 ms', 'p99 ms', '÷ floor'];
+  const withEvents = rows.some((r) => r.eventsPerSec !== undefined);
+  const header = [
+    'scenario',
+    'requests/s',
+    ...(withEvents ? ['events/s'] : []),
+    'p50 ms',
+    'p99 ms',
+    '÷ floor',
+  ];
   const body = rows.map((r) => [
     r.scenario,
     r.requestsPerSec.toFixed(0),
+    ...(withEvents ? [r.eventsPerSec === undefined ? '' : r.eventsPerSec.toFixed(0)] : []),
     r.p50Ms.toFixed(1),
     r.p99Ms.toFixed(1),
     r.ratioToFloor.toFixed(2),

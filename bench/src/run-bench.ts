@@ -1,13 +1,15 @@
 // npm run bench -w @lectern/bench: a throwaway PostgreSQL, the server in a child process, each
 // scenario under autocannon next to the floor, one table on stdout and bench/results/latest.json.
 // BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50),
-// BENCH_ONLY (measure only the scenarios whose name contains it, besides the floors).
+// BENCH_ONLY (measure only the scenarios whose name contains it, besides the floors), e.g.
+// BENCH_ONLY=collector npm run bench.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { startPostgresCluster } from '../../scripts/postgres-cluster.mjs';
 import { measure, type LoadSettings, type Measurement } from './measure.js';
 import { measureCheckoutSubmit } from './checkout-scenario.js';
+import { measureCollector } from './collector-scenario.js';
 import { measureGateway } from './gateway-scenario.js';
 import { formatTable, toRows, writeJson } from './report.js';
 import { floor, scenarios, writeFloor } from './scenarios.js';
@@ -63,15 +65,15 @@ async function main(): Promise<void> {
     });
     console.log(`server ${server.url}, PostgreSQL ${databaseUrl}`);
 
-    const needsSession = scenarios.some((s) => s.as === 'learner');
+    const only = process.env.BENCH_ONLY || undefined;
+    const chosen = scenarios.filter((s) => !only || s.name.includes(only));
+    const needsSession = chosen.some((s) => s.as === 'learner');
     const session: Session | undefined = needsSession
       ? await logIn(server.url, 'learner@example.com', 'lectern-demo')
       : undefined;
 
     const measured: Measurement[] = [];
     // BENCH_ONLY=text measures the floors and only the scenarios whose name contains the text.
-    const only = process.env.BENCH_ONLY || undefined;
-    const chosen = scenarios.filter((s) => !only || s.name.includes(only));
     for (const scenario of [floor, writeFloor, ...chosen]) {
       console.log(
         `measuring ${scenario.name} (${settings.warmup}s warm-up, ${settings.duration}s, ${settings.connections} connections)`,
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
       measured.push(await measure(server.url, scenario, session, settings));
     }
 
+    measured.push(...(await measureCollector(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureCheckoutSubmit(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureGateway(`http://127.0.0.1:${sandboxPort}`, settings, only)));
 

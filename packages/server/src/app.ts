@@ -40,6 +40,16 @@ import type { TaxProvider } from './modules/tax/tax-provider.js';
 import { createTableTaxProvider } from './modules/tax/table-tax-provider.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { createPricingService } from './modules/pricing/pricing.service.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { createPrivacyService } from './modules/privacy/privacy.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
+import { shareLinkRoutes, sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { createSharingService } from './modules/sharing/sharing.service.js';
+import { createClientMetrics } from './modules/tracking/client-metrics.js';
+import { createPostgresEventSink, type EventSink } from './modules/tracking/event-sink.js';
+import { clientMetricsRoutes, collectorRoutes } from './modules/tracking/tracking.routes.js';
+import { createTrackingService } from './modules/tracking/tracking.service.js';
 import { userContextRoutes } from './modules/user-context/user-context.routes.js';
 import { createUserContextService } from './modules/user-context/user-context.service.js';
 import { createUsersService } from './modules/users/users.service.js';
@@ -72,6 +82,8 @@ export interface CreateServerOptions {
   taxProvider?: TaxProvider;
   /** Payment methods offered besides cards (issue 6's methods; tests). */
   checkoutMethodPlugins?: readonly CheckoutMethodPlugin[];
+  /** Where the collector's events go instead of PostgreSQL (a stream platform at scale). */
+  eventSink?: EventSink;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -150,7 +162,8 @@ export async function createServer(
   const credit = createCreditService(db);
   const orders = createOrdersService(db);
   const catalog = createCatalogService(db);
-  const userContext = createUserContextService({ config, users, organizations, credit, orders });
+  const settings = createSettingsService(db);
+  const userContext = createUserContextService({ config, users, organizations, credit, orders, settings });
   const auth = createAuthService({ users, sessions, limits: options.authLimits });
   const payments = createPaymentsService({
     db,
@@ -159,6 +172,9 @@ export async function createServer(
     log: app.log,
   });
   const coupons = createCouponsService(db);
+  const tracking = createTrackingService({ sink: options.eventSink ?? createPostgresEventSink(db) });
+  const sharing = createSharingService(db);
+  const privacy = createPrivacyService(db);
   const pricing = createPricingService({ catalog });
   const carts = createCartsService({ db, catalog, coupons, credit, orders });
   const checkout = createCheckoutService({
@@ -196,7 +212,16 @@ export async function createServer(
     await api.register(creditRoutes, { credit, userContext });
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, userContext, users });
+    await api.register(privacyRoutes, { privacy });
+    await api.register(settingsRoutes, { settings, catalog });
+    await api.register(sharingRoutes, { sharing, publicUrl: config.publicUrl });
+    await api.register(clientMetricsRoutes, { clientMetrics: createClientMetrics(metrics) });
   });
+  // Platform §7 names the collector `/api-2.0/ecl`, without the trailing slash the API path
+  // rule asks for, so it lives beside the API scope (its own body parser, no CSRF: beacons).
+  await app.register(collectorRoutes, { tracking });
+  // Short share links are page addresses; they must answer before the page fallback below.
+  await app.register(shareLinkRoutes, { sharing });
   await registerWebApp(app, { distDir: config.webDistDir });
 
   // Expired sessions are only garbage (they no longer authenticate); sweep them hourly.

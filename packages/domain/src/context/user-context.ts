@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '../money/currencies.js';
 import type { CurrencyFormatterInfo } from '../money/currency-formatter.js';
+import type { UserSettings } from '../settings/user-settings.js';
 
 /**
  * The response of `GET /api-2.0/contexts/me/` (platform §3, §7). Each top-level key is
@@ -59,6 +60,8 @@ export interface AuthenticatedMe {
   consumer_subscription_active: boolean;
   credit: { amount: number; currency: CurrencyCode };
   organization: CurrentOrganization | null;
+  /** Platform §3: all ten settings, resolved by the read rules of platform §5. */
+  settings: UserSettings;
 }
 
 export type Me = AnonymousMe | AuthenticatedMe;

@@ -38,6 +38,27 @@ describe('GET /api-2.0/contexts/me/', () => {
     expect(first.data.experiment).toEqual({ assignments: [] });
   });
 
+  it('hands the third-party switches of the configuration to the browser', async () => {
+    const { data } = await createTestClient(server.app).get('/api-2.0/contexts/me/?Config=True');
+    // The defaults: external sources on, third-party marketing off.
+    expect(data.Config.third_party).toEqual({
+      external_sources_enabled: true,
+      third_party_marketing_enabled: false,
+    });
+    const switched = await startTestServer({
+      thirdParty: { externalSourcesEnabled: false, thirdPartyMarketingEnabled: true },
+    });
+    try {
+      const other = await createTestClient(switched.app).get('/api-2.0/contexts/me/?Config=True');
+      expect(other.data.Config.third_party).toEqual({
+        external_sources_enabled: false,
+        third_party_marketing_enabled: true,
+      });
+    } finally {
+      await switched.stop();
+    }
+  });
+
   it('returns only the requested parts', async () => {
     const response = await createTestClient(server.app).get('/api-2.0/contexts/me/?me=True&Config=false');
     expect(Object.keys(response.data)).toEqual(['me']);

@@ -14,6 +14,7 @@ import type { AppConfig } from '../../platform/config/config.js';
 import type { CreditService } from '../credit/credit.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 import type { UserProfile, UsersService } from '../users/users.service.js';
 import { existingVisiting, visitingOf } from './visitor-cookie.js';
 
@@ -34,6 +35,7 @@ interface Dependencies {
   organizations: OrganizationsService;
   credit: CreditService;
   orders: OrdersService;
+  settings: SettingsService;
   now?: () => Date;
 }
 
@@ -51,6 +53,7 @@ export function createUserContextService({
   organizations,
   credit,
   orders,
+  settings,
   now = () => new Date(),
 }: Dependencies) {
   // The signed-in user is loaded at most once per request, however many parts need it.
@@ -74,10 +77,11 @@ export function createUserContextService({
   }
 
   async function meOf(user: UserProfile, currency: CurrencyCode): Promise<AuthenticatedMe> {
-    const [organization, balances, purchases] = await Promise.all([
+    const [organization, balances, purchases, userSettings] = await Promise.all([
       organizations.currentOrganizationOf(user.id),
       credit.balancesOf(user.id, { cached: true }),
       orders.purchaseSummaryOf(user.id),
+      settings.settingsOf(user.id),
     ]);
     return {
       is_authenticated: true,
@@ -97,6 +101,7 @@ export function createUserContextService({
       consumer_subscription_active: false,
       credit: { amount: balances.get(currency)?.amount ?? 0, currency },
       organization,
+      settings: userSettings,
     };
   }
 
@@ -153,7 +158,10 @@ export function createUserContextService({
             currency_formatter: currencyFormatterInfo(pricing.currency, pricing.intlLocale),
           },
           urls: { root: `${config.publicUrl}/`, help: `${config.publicUrl}/support/` },
-          third_party: { external_sources_enabled: false, third_party_marketing_enabled: false },
+          third_party: {
+            external_sources_enabled: config.thirdParty.externalSourcesEnabled,
+            third_party_marketing_enabled: config.thirdParty.thirdPartyMarketingEnabled,
+          },
           env: config.env,
         };
       }

@@ -21,6 +21,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
   });
 
+  it('enables external sources and disables third-party marketing by default', () => {
+    expect(loadConfig({}).thirdParty).toEqual({
+      externalSourcesEnabled: true,
+      thirdPartyMarketingEnabled: false,
+    });
+  });
+
+  it('reads the third-party switches with the boolean words of platform §5', () => {
+    expect(
+      loadConfig({ EXTERNAL_SOURCES_ENABLED: 'Off', THIRD_PARTY_MARKETING_ENABLED: 'enabled' }).thirdParty,
+    ).toEqual({ externalSourcesEnabled: false, thirdPartyMarketingEnabled: true });
+    expect(
+      loadConfig({ EXTERNAL_SOURCES_ENABLED: '0', THIRD_PARTY_MARKETING_ENABLED: '1' }).thirdParty,
+    ).toEqual({
+      externalSourcesEnabled: false,
+      thirdPartyMarketingEnabled: true,
+    });
+    // Empty means unset, as for the other variables.
+    expect(loadConfig({ EXTERNAL_SOURCES_ENABLED: '' }).thirdParty.externalSourcesEnabled).toBe(true);
+    expect(() => loadConfig({ EXTERNAL_SOURCES_ENABLED: 'yes' })).toThrow(
+      /EXTERNAL_SOURCES_ENABLED: EXTERNAL_SOURCES_ENABLED must be one of 0, 1, true, false, on, off, enabled, disabled/,
+    );
+  });
+
   it('names every problem at once', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });

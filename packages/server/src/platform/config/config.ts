@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseQueryBoolean } from '@lectern/domain';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -9,6 +10,19 @@ export const SANDBOX_KEYS = {
   publishableKey: 'pk_test_lectern_sandbox',
   webhookSecret: 'whsec_lectern_sandbox',
 } as const;
+
+/**
+ * An on/off switch read with the boolean words of platform §5 (0, 1, true, false, on, off,
+ * enabled, disabled; any case), so a flag reads the same in the environment as in a query.
+ */
+const envFlag = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value.trim() === '' || parseQueryBoolean(value) !== undefined, {
+      message: `${name} must be one of 0, 1, true, false, on, off, enabled, disabled`,
+    })
+    .transform((value) => parseQueryBoolean(value) ?? fallback);
 
 /** Environment variables the server reads. Validated once at boot; nothing else reads process.env. */
 const envSchema = z.object({
@@ -65,6 +79,8 @@ const envSchema = z.object({
   PAYMENTS_PUBLIC_URL: z
     .url({ error: 'PAYMENTS_PUBLIC_URL must be an absolute URL such as http://localhost:3001' })
     .optional(),
+  EXTERNAL_SOURCES_ENABLED: envFlag('EXTERNAL_SOURCES_ENABLED', true),
+  THIRD_PARTY_MARKETING_ENABLED: envFlag('THIRD_PARTY_MARKETING_ENABLED', false),
 });
 
 export type Environment = z.infer<typeof envSchema>['NODE_ENV'];
@@ -83,6 +99,18 @@ export interface AppConfig {
   /** Demo data is seeded into an empty database everywhere except production. */
   seedDemoData: boolean;
   payments: PaymentsConfig;
+  thirdParty: ThirdPartyConfig;
+}
+
+/**
+ * Platform §5/§7: whether the browser may load third-party scripts at all (external sources:
+ * sharing, session replay, the card provider's script, support chat…) and, on top of that,
+ * marketing ones (social network SDKs, tag manager). Handed to the browser in the user
+ * context's `Config.third_party`.
+ */
+export interface ThirdPartyConfig {
+  externalSourcesEnabled: boolean;
+  thirdPartyMarketingEnabled: boolean;
 }
 
 export interface PaymentsConfig {
@@ -147,6 +175,10 @@ export function loadConfig(
         e.PAYMENTS_API_URL ??
         `http://localhost:${e.SANDBOX_PORT}`
       ).replace(/\/$/, ''),
+    },
+    thirdParty: {
+      externalSourcesEnabled: e.EXTERNAL_SOURCES_ENABLED,
+      thirdPartyMarketingEnabled: e.THIRD_PARTY_MARKETING_ENABLED,
     },
     ...overrides,
   };

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COLLECTOR_MAX_BATCH_EVENTS,
+  COLLECTOR_MAX_BODY_BYTES,
+  COLLECTOR_MESSAGES,
+  WEB_TRACKING_CLIENT_KEY,
+  collectorUrl,
+} from '@lectern/domain';
+import { count, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClient, type TestClient } from '../../test-support/test-client.js';
+import { startTestServer } from '../../test-support/test-server.js';
+import { trackingEvents } from './tracking.tables.js';
+import { UNSTORABLE_TEXT_REASON } from './tracking.service.js';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+const COLLECTOR = collectorUrl({ client_key: WEB_TRACKING_CLIENT_KEY, client_version: '1.4.0' });
+
+function pageView(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'PageView',
+    eventId: randomUUID(),
+    clientTimestamp: new Date().toISOString(),
+    visitorUuid: 'c0ffee00-0000-4000-8000-000000000001',
+    trackingSessionId: 'session-1',
+    pageKey: 'home',
+    url: 'http://localhost:3000/',
+    ...overrides,
+  };
+}
+
+/** Sends a body as the browser's tracking client does: text/plain, and as a beacon, no CSRF header. */
+function send(client: TestClient, body: string, url = COLLECTOR) {
+  return client.post(url, undefined, {
+    rawBody: body,
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    csrf: false,
+  });
+}
+
+async function storedCount(): Promise<number> {
+  const [row] = await server.db.select({ value: count() }).from(trackingEvents);
+  return row!.value;
+}
+
+async function storedRows(eventIds: string[]) {
+  return server.db.select().from(trackingEvents).where(inArray(trackingEvents.eventId, eventIds));
+}
+
+describe('POST /api-2.0/ecl (the collector)', () => {
+  it('stores a valid batch and answers 200 with no failed events', async () => {
+    const events = [pageView(), pageView({ pageKey: 'cart', url: 'http://localhost:3000/cart/' })];
+    const response = await send(createTestClient(server.app), JSON.stringify(events));
+    expect(response.statusCode).toBe(200);
+    expect(response.data).toEqual({ failedEvents: [] });
+    const rows = await storedRows(events.map((event) => event.eventId));
+    expect(rows).toHaveLength(2);
+    const first = rows.find((row) => row.eventId === events[0]!.eventId)!;
+    expect(first).toMatchObject({
+      type: 'PageView',
+      clientKey: WEB_TRACKING_CLIENT_KEY,
+      clientVersion: '1.4.0',
+      userId: null,
+      visitorUuid: events[0]!.visitorUuid,
+      clientTimestamp: new Date(events[0]!.clientTimestamp),
+      payload: events[0],
+    });
+  });
+
+  it('answers 207 with the index and reason of each refused event and stores the others', async () => {
+    const good = [pageView(), pageView()];
+    const { url: _url, ...withoutUrl } = pageView();
+    const batch = [
+      good[0],
+      { ...pageView(), type: 'Nope' },
+      withoutUrl,
+      'page view',
+      pageView({ pageKey: 7 }),
+      good[1],
+    ];
+    const response = await send(createTestClient(server.app), JSON.stringify(batch));
+    expect(response.statusCode).toBe(207);
+    expect(response.data).toEqual({
+      failedEvents: [
+        { idx: 1, reason: 'unknown event type' },
+        { idx: 2, reason: 'missing field "url"' },
+        { idx: 3, reason: 'event must be an object' },
+        { idx: 4, reason: 'field "pageKey" must be a text of 1 to 200 characters' },
+      ],
+    });
+    const sent = batch.flatMap((event) =>
+      typeof event === 'object' && event !== null ? [event.eventId as string] : [],
+    );
+    const stored = await storedRows(sent);
+    expect(stored.map((row) => row.eventId).sort()).toEqual(good.map((event) => event!.eventId).sort());
+  });
+
+  it('refuses events holding text PostgreSQL cannot store, and stores the rest', async () => {
+    const nul = pageView({ pageKey: 'home\u0000' });
+    const loneSurrogate = pageView({ url: 'http://localhost:3000/\ud800/' });
+    const pair = pageView({ url: 'http://localhost:3000/\ud83d\ude00/' });
+    const good = pageView();
+    const response = await send(
+      createTestClient(server.app),
+      JSON.stringify([nul, good, loneSurrogate, pair]),
+    );
+    expect(response.statusCode).toBe(207);
+    expect(response.data.failedEvents).toEqual([
+      { idx: 0, reason: UNSTORABLE_TEXT_REASON },
+      { idx: 2, reason: UNSTORABLE_TEXT_REASON },
+    ]);
+    const stored = await storedRows([nul, good, loneSurrogate, pair].map((event) => event.eventId));
+    expect(stored.map((row) => row.eventId).sort()).toEqual([good.eventId, pair.eventId].sort());
+    expect(stored.find((row) => row.eventId === pair.eventId)?.payload).toEqual(pair);
+  });
+
+  it('stores text sent as \\u escapes as the characters they stand for', async () => {
+    const event = pageView();
+    const body = JSON.stringify([event]).replace('"home"', '"caf\\u00e9 \\ud83d\\ude00"');
+    const response = await send(createTestClient(server.app), body);
+    expect(response.statusCode).toBe(200);
+    const [row] = await storedRows([event.eventId]);
+    expect(row?.payload).toEqual({ ...event, pageKey: 'café 😀' });
+  });
+
+  it('takes the user id from the session, never from the event', async () => {
+    const client = createTestClient(server.app);
+    const login = await client.login('learner@example.com');
+    const event = pageView();
+    expect((await send(client, JSON.stringify([event]))).statusCode).toBe(200);
+    expect((await storedRows([event.eventId]))[0]?.userId).toBe(login.data.me.id);
+
+    const claimed = pageView({ userId: 1 });
+    const refused = await send(createTestClient(server.app), JSON.stringify([claimed]));
+    expect(refused.statusCode).toBe(207);
+    expect(refused.data.failedEvents).toEqual([{ idx: 0, reason: 'unknown field "userId"' }]);
+    expect(await storedRows([claimed.eventId])).toEqual([]);
+  });
+
+  it('stores a retried batch once', async () => {
+    const events = [pageView(), pageView()];
+    const client = createTestClient(server.app);
+    const before = await storedCount();
+    expect((await send(client, JSON.stringify(events))).statusCode).toBe(200);
+    // The retry, and a batch repeating one event inside itself.
+    expect((await send(client, JSON.stringify(events))).statusCode).toBe(200);
+    expect((await send(client, JSON.stringify([events[0], events[0]]))).statusCode).toBe(200);
+    expect(await storedCount()).toBe(before + 2);
+  });
+
+  it('refuses malformed bodies, non-lists, empty and too long batches with 400, storing nothing', async () => {
+    const client = createTestClient(server.app);
+    const before = await storedCount();
+    const tooMany = Array.from({ length: COLLECTOR_MAX_BATCH_EVENTS + 1 }, () => pageView());
+    const cases: [string, string, string][] = [
+      [`[${JSON.stringify(pageView())},`, 'malformed_json', COLLECTOR_MESSAGES.malformed],
+      ['', 'malformed_json', COLLECTOR_MESSAGES.malformed],
+      [JSON.stringify(pageView()), 'validation_error', COLLECTOR_MESSAGES.notAList],
+      ['"events"', 'validation_error', COLLECTOR_MESSAGES.notAList],
+      ['[]', 'validation_error', COLLECTOR_MESSAGES.emptyBatch],
+      [JSON.stringify(tooMany), 'validation_error', COLLECTOR_MESSAGES.tooManyEvents],
+    ];
+    for (const [body, code, detail] of cases) {
+      const response = await send(client, body);
+      expect(response.statusCode, body.slice(0, 40)).toBe(400);
+      expect(response.data).toEqual({ code, detail });
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses an oversized body with 413, storing nothing', async () => {
+    const client = createTestClient(server.app);
+    const before = await storedCount();
+    // Valid events padded with whitespace just past the limit (the domain's check) …
+    const events = JSON.stringify([pageView(), pageView()]);
+    const justOver = `${events}${' '.repeat(COLLECTOR_MAX_BODY_BYTES + 1 - events.length)}`;
+    const over = await send(client, justOver);
+    expect(over.statusCode).toBe(413);
+    expect(over.data).toEqual({ code: 'payload_too_large', detail: COLLECTOR_MESSAGES.tooLarge });
+    // … and far past it (cut off while reading).
+    const far = await send(client, `${events}${' '.repeat(4 * COLLECTOR_MAX_BODY_BYTES)}`);
+    expect(far.statusCode).toBe(413);
+    expect(far.data.code).toBe('payload_too_large');
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('rejects an unknown client key or a missing client version', async () => {
+    const client = createTestClient(server.app);
+    const before = await storedCount();
+    const body = JSON.stringify([pageView()]);
+    const unknown = await send(
+      client,
+      body,
+      collectorUrl({ client_key: 'someone-else', client_version: '1' }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.data).toEqual({
+      code: 'validation_error',
+      detail: `client_key: ${COLLECTOR_MESSAGES.unknownClientKey}`,
+      field_errors: { client_key: [COLLECTOR_MESSAGES.unknownClientKey] },
+    });
+    const noKey = await send(client, body, '/api-2.0/ecl?client_version=1');
+    expect(noKey.data.field_errors).toEqual({ client_key: [COLLECTOR_MESSAGES.unknownClientKey] });
+    const noVersion = await send(client, body, `/api-2.0/ecl?client_key=${WEB_TRACKING_CLIENT_KEY}`);
+    expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.data.field_errors).toEqual({
+      client_version: [COLLECTOR_MESSAGES.missingClientVersion],
+    });
+    expect(await storedCount()).toBe(before);
+  });
+});
+
+describe('POST /visits/me/datadog-increment-logs/ (browser counters)', () => {
+  const PATH = '/visits/me/datadog-increment-logs/';
+
+  async function counterLine(pattern: RegExp): Promise<string | undefined> {
+    const metrics = await server.app.inject({ method: 'GET', url: '/metrics' });
+    return metrics.body.split('\n').find((line) => pattern.test(line));
+  }
+
+  it('counts a key with its tags, shown at /metrics', async () => {
+    const client = createTestClient(server.app);
+    const tags = JSON.stringify({ page: 'home', status: 200 });
+    expect((await client.post(PATH, { key: 'page_view.render', tags })).statusCode).toBe(204);
+    // The same tags in another order are the same series.
+    const reordered = JSON.stringify({ status: '200', page: 'home' });
+    expect((await client.post(PATH, { key: 'page_view.render', tags: reordered })).statusCode).toBe(204);
+    expect(await counterLine(/^lectern_client_events_total\{key="page_view\.render"/)).toBe(
+      'lectern_client_events_total{key="page_view.render",tags="page:home,status:200"} 2',
+    );
+    expect((await client.post(PATH, { key: 'redirect' })).statusCode).toBe(204);
+    expect(await counterLine(/^lectern_client_events_total\{key="redirect"/)).toBe(
+      'lectern_client_events_total{key="redirect",tags=""} 1',
+    );
+  });
+
+  it('refuses a bad key or bad tags with field errors and counts nothing', async () => {
+    const client = createTestClient(server.app);
+    const cases: [unknown, string][] = [
+      [{ key: 'Page View' }, 'key'],
+      [{ tags: '{}' }, 'key'],
+      [{ key: 'errors', tags: 'page:home' }, 'tags'],
+      [{ key: 'errors', tags: '["home"]' }, 'tags'],
+      [{ key: 'errors', tags: JSON.stringify({ page: { nested: true } }) }, 'tags'],
+      [{ key: 'errors', tags: JSON.stringify({ 'Bad Name': 'x' }) }, 'tags'],
+      [
+        { key: 'errors', tags: JSON.stringify(Object.fromEntries('abcdefghi'.split('').map((c) => [c, c]))) },
+        'tags',
+      ],
+      [{ key: 'errors', tags: { page: 'home' } }, 'tags'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await client.post(PATH, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(response.data.field_errors)).toEqual([field]);
+    }
+    expect(await counterLine(/^lectern_client_events_total\{key="errors"/)).toBeUndefined();
+  });
+});
