@@ -1,4 +1,9 @@
-import type { AnonymousMe, AuthenticatedMe, UserContextResponse } from '@lectern/domain';
+import {
+  readUserSettings,
+  type AnonymousMe,
+  type AuthenticatedMe,
+  type UserContextResponse,
+} from '@lectern/domain';
 import { vi } from 'vitest';
 
 /** A handler answers one request; it may be a fixed Response or a function of the request. */
@@ -58,6 +63,7 @@ export function authenticatedMe(overrides: Partial<AuthenticatedMe> = {}): Authe
     consumer_subscription_active: false,
     credit: { amount: 0, currency: 'USD' },
     organization: null,
+    settings: readUserSettings({}),
     ...overrides,
   };
 }

@@ -3,7 +3,12 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { CartProvider } from '../../features/cart/cart-provider';
+import { ConsentProvider } from '../../features/consent/consent-provider';
+import { ConsentUi } from '../../features/consent/consent-ui';
+import { MetricsProvider } from '../../features/metrics/metrics-provider';
 import { PricingProvider } from '../../features/pricing/pricing-provider';
+import type { TrackingTransport } from '../../features/tracking/tracking-client';
+import { TrackingProvider } from '../../features/tracking/tracking-provider';
 import { FALLBACK_LOCALE, type Messages } from '../../i18n/load-messages';
 import { ApiClientProvider, type ApiClient } from '../../platform/api';
 import { readCspNonce } from '../../platform/csp-nonce';
@@ -18,12 +23,16 @@ export interface AppProvidersProps {
   messages: Messages;
   /** `test` turns off Mantine transitions so tests need not wait for them. */
   mantineEnv?: 'default' | 'test';
+  /** How tracking batches reach the collector; the browser's fetch and beacon by default. */
+  trackingTransport?: TrackingTransport;
   children: ReactNode;
 }
 
 /**
  * Everything a page needs around it: API client, query cache, messages, theme, user context,
- * and the app-wide clients of the shopping features (one pricing client, one cart client).
+ * the platform services (metrics counters, consent, event tracking, and the consent banner
+ * and preference center after the page), and the app-wide clients of the shopping features
+ * (one pricing client, one cart client). Each client is created once, here.
  */
 export function AppProviders({
   api,
@@ -31,6 +40,7 @@ export function AppProviders({
   locale,
   messages,
   mantineEnv,
+  trackingTransport,
   children,
 }: AppProvidersProps) {
   return (
@@ -46,9 +56,16 @@ export function AppProviders({
             env={mantineEnv}
           >
             <UserContextProvider>
-              <PricingProvider>
-                <CartProvider>{children}</CartProvider>
-              </PricingProvider>
+              <MetricsProvider>
+                <ConsentProvider>
+                  <TrackingProvider transport={trackingTransport}>
+                    <PricingProvider>
+                      <CartProvider>{children}</CartProvider>
+                    </PricingProvider>
+                    <ConsentUi />
+                  </TrackingProvider>
+                </ConsentProvider>
+              </MetricsProvider>
             </UserContextProvider>
           </MantineProvider>
         </IntlProvider>

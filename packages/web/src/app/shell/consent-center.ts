@@ -1,6 +1,8 @@
 /**
  * The footer's "Cookie settings" opens the consent preference center (platform §4). The
- * consent feature registers its opener here when it lands; until then the link does nothing.
+ * shell cannot import the consent feature's screens, so the feature registers its opener
+ * here (`features/consent/consent-ui.tsx`, mounted once by `AppProviders`); opening it also
+ * publishes the footer-link consent event there.
  */
 type Opener = () => void;
 

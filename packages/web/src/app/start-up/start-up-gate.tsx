@@ -1,5 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useConsentController } from '../../features/consent/consent-provider';
+import { METRIC_KEYS } from '../../features/metrics/metrics-client';
+import { useMetrics } from '../../features/metrics/metrics-provider';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { ModuleLoadErrorPage } from '../../ui/module-load-error-page';
@@ -25,6 +28,8 @@ export interface StartUpGateProps {
 export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: StartUpGateProps) {
   const api = useApiClient();
   const queryClient = useQueryClient();
+  const consent = useConsentController();
+  const metrics = useMetrics();
   const { isLoaded } = useUserContext();
   const [phase, setPhase] = useState<Phase>('starting');
   // Strict mode runs effects twice in development; start-up must run once.
@@ -38,7 +43,12 @@ export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: St
       loadUserContext: () => queryClient.fetchQuery(userContextQuery(api)),
       saveTimeZone: (timeZone) => saveTimeZone(api, queryClient, timeZone),
       detectTimeZone: browserTimeZone,
-      startTrackingTools: (context) => startTrackingTools(context, reportError, trackingLoaders),
+      startTrackingTools: (context) => {
+        // The stored consent choice first (the server's, for a signed-in user); the tools
+        // start 3 s later and follow any change from then on.
+        void consent.sync(context);
+        startTrackingTools({ context, consent, report: reportError, loaders: trackingLoaders });
+      },
       mountPages: () => {
         markModule('app', 'loaded');
         setPhase('ready');
@@ -47,9 +57,10 @@ export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: St
     }).catch((error: unknown) => {
       markModule('app', 'failed');
       reportError(error, { step: 'user-context' });
+      metrics.increment(METRIC_KEYS.error, { source: 'start_up' });
       setPhase('failed');
     });
-  }, [api, queryClient, trackingLoaders]);
+  }, [api, queryClient, trackingLoaders, consent, metrics]);
 
   // The query cache tells its subscribers a moment after start-up has the data; wait for the
   // provider to have it too, since pages read it unconditionally.

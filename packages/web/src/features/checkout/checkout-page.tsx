@@ -33,6 +33,7 @@ import { authPath } from '../auth/auth-paths';
 import { useCartClient } from '../cart/cart-provider';
 import { browserSessionStorage, clearCheckoutList } from '../cart/cart-storage';
 import { readCheckoutList } from '../cart/checkout-handoff';
+import { useCheckoutTracking } from '../tracking/checkout-events';
 import { BillingAddressSection } from './billing-address-section';
 import { CARD_FIELDS, cardFieldCode, cardFieldError, EMPTY_CARD, type CardInput } from './card-fields';
 import { brandName, CardForm } from './card-form';
@@ -92,6 +93,7 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
   const navigate = useNavigate();
   const { state, reload, changeBilling, showSecondaryLocationError } = useCheckoutInfo(items, true);
   const { methods, summary, status } = state;
+  const tracking = useCheckoutTracking(items);
 
   // Billing address (checkout §4: the server's country first, then the buyer's choice).
   const [country, setCountry] = useState<string | null>(null);
@@ -257,6 +259,12 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
         billing,
       });
       checkoutRef.current ??= crypto.randomUUID();
+      const ref = checkoutRef.current;
+      tracking.submitted({
+        chargeType: isFree ? 'free' : 'paid',
+        paymentMethod: selected.type,
+        checkoutRef: ref,
+      });
       const result = await pay({
         api,
         items,
@@ -266,6 +274,12 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
         sdk: () => sdkFor(selected, methods),
         onAction: () => setPhase('ACTION'),
       });
+      if (result.status === 'succeeded' || result.status === 'redirect') {
+        tracking.attemptAccepted(result.data.payment_attempt_id, {
+          paymentMethod: selected.type,
+          checkoutRef: ref,
+        });
+      }
       if (result.status === 'succeeded') {
         clearCheckoutList(browserSessionStorage());
         cart.refetch().catch((error: unknown) => reportError(error, { step: 'cart-after-checkout' }));

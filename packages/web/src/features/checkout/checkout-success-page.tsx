@@ -9,6 +9,7 @@ import { useApiClient } from '../../platform/api';
 import { PageLoader } from '../../ui/page-loader';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { authPath } from '../auth/auth-paths';
+import { useCheckoutSuccessTracking } from '../tracking/checkout-events';
 import { fetchCheckoutReceipt } from './checkout-api';
 import classes from './checkout.module.css';
 
@@ -56,6 +57,7 @@ function Receipt({ attemptId }: { attemptId: string }) {
         : false;
     },
   });
+  useCheckoutSuccessTracking(attemptId, receipt.data?.order);
   if (receipt.isPending) return <PageLoader label={intl.formatMessage({ id: 'checkoutSuccess.loading' })} />;
   if (receipt.isError) {
     return (

@@ -1,3 +1,4 @@
+import type { UserContextResponse } from '@lectern/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeCartServer } from '../../test-utils/fake-cart-server';
@@ -20,15 +21,35 @@ const course = {
   price_text: '$19.99',
 };
 
+/** The two configuration conditions of sharing (platform §5), set on a user context. */
+function withSharingConditions(
+  context: UserContextResponse,
+  conditions: { hasOrganization: boolean; externalSourcesEnabled: boolean },
+): UserContextResponse {
+  const config = context.Config!;
+  return {
+    ...context,
+    Config: {
+      ...config,
+      brand: { ...config.brand, has_organization: conditions.hasOrganization },
+      third_party: { ...config.third_party, external_sources_enabled: conditions.externalSourcesEnabled },
+    },
+  };
+}
+
 function setUp({
   me = authenticatedMe() as ReturnType<typeof authenticatedMe> | typeof anonymousMe,
   owned = false,
+  isPrivate = undefined as boolean | undefined,
+  hasOrganization = false,
+  externalSourcesEnabled = false,
 } = {}) {
   const cart = fakeCartServer({ userId: me.id });
+  const context = withSharingConditions(userContext(me), { hasOrganization, externalSourcesEnabled });
   const server = fakeServer({
     ...cart.routes,
-    'GET /api-2.0/contexts/me/': json(userContext(me)),
-    'GET /api-2.0/courses/course-5/': json({ ...course, is_enrolled: owned }),
+    'GET /api-2.0/contexts/me/': json(context),
+    'GET /api-2.0/courses/course-5/': json({ ...course, is_enrolled: owned, is_private: isPrivate }),
     'GET /api-2.0/pricing/': json({
       courses: {
         '5': { price: { amount: 1999, currency: 'USD', price_string: '$19.99' }, discount_price: null },
@@ -94,6 +115,34 @@ describe('CourseLandingPage', () => {
     renderApp({ fetch: server.fetch, path: '/course/course-5/' });
     expect(await screen.findByRole('link', { name: 'Go to course' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+  });
+
+  describe('Share (platform §5)', () => {
+    const sharable = { me: anonymousMe, externalSourcesEnabled: true };
+
+    it('is offered for a public course on the marketplace with external sources on', async () => {
+      const { server } = setUp(sharable);
+      renderApp({ fetch: server.fetch, path: '/course/course-5/' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+      expect(await screen.findByRole('dialog', { name: 'Share “Course 5”' })).toBeTruthy();
+      await waitFor(() =>
+        expect(server.requests.find((request) => request.path === '/api-2.0/share/')?.body).toMatchObject({
+          context: 'clp',
+        }),
+      );
+    });
+
+    it.each([
+      ['the course is private', { ...sharable, isPrivate: true }],
+      ['the brand is an organization', { ...sharable, hasOrganization: true }],
+      ['external sources are off', { ...sharable, externalSourcesEnabled: false }],
+    ])('is hidden when %s', async (_reason, options) => {
+      const { server } = setUp(options);
+      renderApp({ fetch: server.fetch, path: '/course/course-5/' });
+      // The page is fully there (the purchase card included) before checking.
+      expect(await screen.findByRole('button', { name: 'Buy now' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    });
   });
 
   it('shows the not-found page for an unknown slug', async () => {

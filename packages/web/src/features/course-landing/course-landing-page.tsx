@@ -20,6 +20,9 @@ import { CoursePrice } from '../catalog/course-price';
 import { courseBySlugQuery } from '../catalog/courses-api';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { useCoursePrice } from '../pricing/pricing-provider';
+import { ShareButton } from '../sharing/share-button';
+import { shareableCourse } from '../sharing/shareable-course';
+import { useTracker } from '../tracking/use-tracker';
 
 /** Platform §2: a course landing page is identified by a body attribute holding the course id. */
 function useBodyCourseId(courseId: number | undefined) {
@@ -58,6 +61,7 @@ export function CourseLandingPage() {
 
 function CourseLanding({ course }: { course: CourseDetail }) {
   const intl = useIntl();
+  const { track } = useTracker();
   const instructors = intl.formatList(
     course.visible_instructors.map((instructor) => instructor.display_name),
   );
@@ -96,6 +100,11 @@ function CourseLanding({ course }: { course: CourseDetail }) {
               <Text size="sm">
                 <FormattedMessage id="course.students" values={{ count: course.num_subscribers }} />
               </Text>
+              <ShareButton
+                object={shareableCourse(course)}
+                context="clp"
+                onShare={(network) => track('Share', { network, context: 'clp', objectId: course.id })}
+              />
             </Group>
           </Stack>
         </Grid.Col>

@@ -1,0 +1,56 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useApiClient } from '../../platform/api';
+import { reportError } from '../../platform/report-error';
+import { browserLocalStorage } from '../tracking/tracking-storage';
+import { fetchUserCookiePreferences, saveUserCookiePreferences } from './consent-api';
+import { ConsentController, type ConsentSnapshot } from './consent-controller';
+import { documentCookieJar } from './cookie-jar';
+
+const ConsentContext = createContext<ConsentController | null>(null);
+
+/**
+ * The app's one consent controller. Page start-up (step 3) reads the stored choice first;
+ * after that, a login or logout reads it again for the new user.
+ */
+export function ConsentProvider({
+  controller,
+  children,
+}: {
+  controller?: ConsentController;
+  children: ReactNode;
+}) {
+  const api = useApiClient();
+  const [consent] = useState(
+    () =>
+      controller ??
+      new ConsentController({
+        server: {
+          fetch: () => fetchUserCookiePreferences(api),
+          save: (preferences) => saveUserCookiePreferences(api, preferences),
+        },
+        jar: documentCookieJar(),
+        storage: browserLocalStorage,
+        report: reportError,
+      }),
+  );
+  const userContext = useUserContext();
+  useEffect(() => {
+    // Before start-up has synced there is nothing to refresh; `sync` skips a user it has read.
+    if (!consent.started || !userContext.isLoaded) return;
+    void consent.sync({ me: userContext.me, request: userContext.request });
+  }, [consent, userContext]);
+  return <ConsentContext value={consent}>{children}</ConsentContext>;
+}
+
+export function useConsentController(): ConsentController {
+  const consent = useContext(ConsentContext);
+  if (!consent) throw new Error('useConsentController must be used inside <ConsentProvider>.');
+  return consent;
+}
+
+/** The current consent; re-renders on every change. */
+export function useConsent(): ConsentSnapshot {
+  const consent = useConsentController();
+  return useSyncExternalStore(consent.subscribe, consent.getSnapshot);
+}

@@ -1,0 +1,75 @@
+import { collectorUrl, WEB_TRACKING_CLIENT_KEY, type UserContextResponse } from '@lectern/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { USER_CONTEXT_QUERY_KEY } from '../../app/user-context/user-context-query';
+import { reportError } from '../../platform/report-error';
+import { useConsentController } from '../consent/consent-provider';
+import { documentCookieJar } from '../consent/cookie-jar';
+import { APP_VERSION } from './app-version';
+import { Tracker } from './tracker';
+import { browserTrackingTransport, TrackingClient, type TrackingTransport } from './tracking-client';
+import { TrackingSession } from './tracking-session';
+import { browserLocalStorage, TrackingStorage } from './tracking-storage';
+
+export interface TrackingServices {
+  tracker: Tracker;
+  client: TrackingClient;
+  /** Checkout §9 local storage (order ids, event contexts). */
+  storage: TrackingStorage;
+}
+
+const TrackingContext = createContext<TrackingServices | null>(null);
+
+export interface TrackingProviderProps {
+  /** How batches reach the collector; the browser's fetch and beacon by default. */
+  transport?: TrackingTransport;
+  children: ReactNode;
+}
+
+/** In development an event the collector would refuse is a bug in its caller: say so. */
+const reportInDevelopment = (message: string, details: Record<string, unknown>) => {
+  if (import.meta.env.DEV) reportError(new Error(message), details);
+};
+
+/**
+ * The app's one event-tracking client (platform §7, §9), below the user context and the
+ * consent controller: events carry the visitor of the cached user context and are sent only
+ * as consent allows (see `isTrackingEventAllowed`).
+ */
+export function TrackingProvider({ transport, children }: TrackingProviderProps) {
+  const queryClient = useQueryClient();
+  const consent = useConsentController();
+  const [services] = useState<TrackingServices>(() => {
+    const client = new TrackingClient({
+      transport: transport ?? browserTrackingTransport(),
+      url: collectorUrl({ client_key: WEB_TRACKING_CLIENT_KEY, client_version: APP_VERSION }),
+      onDropped: (events, reason) => {
+        // Offline or a server outage is no bug; refusals (207 reasons, 4xx) are.
+        if (reason !== 'no answer' && !reason.startsWith('status 5')) {
+          reportInDevelopment(`Tracking events refused: ${reason}`, { types: events.map((e) => e.type) });
+        }
+      },
+    });
+    const tracker = new Tracker({
+      client,
+      session: new TrackingSession({ jar: documentCookieJar() }),
+      // Read at each event, so a login or logout is picked up without a new tracker.
+      visitorUuid: () =>
+        queryClient.getQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY)?.visiting?.visitor_uuid,
+      allowed: () => consent.allowed(),
+      onInvalid: (type, reason) => reportInDevelopment(`Invalid tracking event ${type}: ${reason}`, { type }),
+    });
+    return { tracker, client, storage: new TrackingStorage({ storage: browserLocalStorage }) };
+  });
+
+  useEffect(() => services.client.start(), [services]);
+  useEffect(() => services.storage.startCleanup(), [services]);
+
+  return <TrackingContext value={services}>{children}</TrackingContext>;
+}
+
+export function useTrackingServices(): TrackingServices {
+  const services = useContext(TrackingContext);
+  if (!services) throw new Error('useTracker must be used inside <TrackingProvider>.');
+  return services;
+}
