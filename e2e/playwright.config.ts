@@ -32,6 +32,23 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL,
+    // A returning visitor who has answered the cookie banner (everything allowed), so flows
+    // other than consent's own never meet it; consent.spec.ts starts without this cookie.
+    storageState: {
+      cookies: [
+        {
+          name: 'lectern_consent',
+          value: encodeURIComponent('C0001:1,C0002:1,C0003:1,C0004:1,C0005:1'),
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
