@@ -163,7 +163,15 @@ export async function createServer(
   const orders = createOrdersService(db);
   const catalog = createCatalogService(db);
   const settings = createSettingsService(db);
-  const userContext = createUserContextService({ config, users, organizations, credit, orders, settings });
+  const userContext = createUserContextService({
+    db,
+    config,
+    users,
+    organizations,
+    credit,
+    orders,
+    settings,
+  });
   const auth = createAuthService({ users, sessions, limits: options.authLimits });
   const payments = createPaymentsService({
     db,

@@ -14,6 +14,15 @@ export const balanceRead: ReadPart<number> = {
   parse: (value) => Number(value ?? 0),
 };
 
+/** The ledger's sum per currency for the user (`userId`) as {currency: total}, for a combined read. */
+export const balancesRead: ReadPart<Record<string, number>> = {
+  sql: sql`select coalesce(json_object_agg(currency, total), '{}'::json) from (
+      select ${creditEntries.currency} as currency, sum(${creditEntries.amount}) as total
+      from ${creditEntries} where ${creditEntries.userId} = ${sql.placeholder('userId')}
+      group by ${creditEntries.currency}) as balances`,
+  parse: (value) => (value ?? {}) as Record<string, number>,
+};
+
 export function createCreditRepository(db: Database) {
   // Part of every signed-in user context and every cart.
   const balanceQuery = db

@@ -9,7 +9,8 @@ import {
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { Database } from '../../platform/db/database.js';
-import { balanceRead, createCreditRepository } from './credit.repository.js';
+import type { ReadPart } from '../../platform/db/combined-read.js';
+import { balanceRead, balancesRead, createCreditRepository } from './credit.repository.js';
 
 export interface CreditEntry {
   id: number;
@@ -19,6 +20,15 @@ export interface CreditEntry {
   reason: string;
   orderId: number | null;
   createdAt: Date;
+}
+
+/** Ledger sums per currency as balances, each floored at zero (unknown currencies left out). */
+function balancesFrom(totals: Iterable<[string, number]>): Map<CurrencyCode, Money> {
+  const result = new Map<CurrencyCode, Money>();
+  for (const [currency, total] of totals) {
+    if (isCurrencyCode(currency)) result.set(currency, money(Math.max(0, Number(total)), currency));
+  }
+  return result;
 }
 
 /** A spend larger than the balance; nothing was written. */
@@ -50,8 +60,16 @@ export function createCreditService(db: Database) {
   };
 
   return {
-    /** Facts for a combined read (`prepareCombinedRead`): the balance (`userId`, `currency`), not floored. */
-    reads: { balance: balanceRead },
+    /** Facts for a combined read (`prepareCombinedRead`), read fresh. */
+    reads: {
+      /** The balance in one currency (`userId`, `currency`), not floored. */
+      balance: balanceRead,
+      /** Every currency with entries (`userId`), each floored at zero. */
+      balances: {
+        sql: balancesRead.sql,
+        parse: (value) => balancesFrom(Object.entries(balancesRead.parse(value))),
+      } satisfies ReadPart<Map<CurrencyCode, Money>>,
+    },
 
     async grant(userId: number, amount: Money, reason: string): Promise<void> {
       positive(amount, 'grant');
@@ -141,10 +159,9 @@ export function createCreditService(db: Database) {
     async balancesOf(userId: number, options: { cached?: boolean } = {}): Promise<Map<CurrencyCode, Money>> {
       const hit = options.cached ? displayed.get(userId) : undefined;
       if (hit) return hit;
-      const result = new Map<CurrencyCode, Money>();
-      for (const { currency, total } of await repository.balances(userId)) {
-        if (isCurrencyCode(currency)) result.set(currency, money(Math.max(0, total), currency));
-      }
+      const result = balancesFrom(
+        (await repository.balances(userId)).map(({ currency, total }) => [currency, total]),
+      );
       displayed.set(userId, result);
       return result;
     },

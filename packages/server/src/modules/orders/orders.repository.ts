@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { enrollmentSource, enrollments, orderLines, orders } from './orders.tables.js';
@@ -11,24 +11,15 @@ export const enrolledAmongRead: ReadPart<Set<number>> = {
   parse: (value) => new Set(value as number[]),
 };
 
-export function createOrdersRepository(db: Database) {
-  // Part of every signed-in user context.
-  const summaryQuery = db
-    .select({
-      paidOrders: sql<number>`count(distinct ${orders.id})::int`,
-      purchasedCourses: count(orderLines.id),
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.userId, sql.placeholder('userId')),
-        eq(orders.status, 'completed'),
-        gt(orders.totalAmount, 0),
-      ),
-    )
-    .prepare('orders_purchase_summary');
+/** The user's (`userId`) completed paid orders and the courses bought in them, for a combined read. */
+export const purchaseSummaryRead: ReadPart<{ paidOrders: number; purchasedCourses: number }> = {
+  sql: sql`select json_build_object('paidOrders', count(distinct ${orders.id}), 'purchasedCourses', count(${orderLines.id}))
+    from ${orders} join ${orderLines} on ${orderLines.orderId} = ${orders.id}
+    where ${orders.userId} = ${sql.placeholder('userId')} and ${orders.status} = 'completed' and ${orders.totalAmount} > 0`,
+  parse: (value) => value as { paidOrders: number; purchasedCourses: number },
+};
 
+export function createOrdersRepository(db: Database) {
   // Course lists and the cart ask which of a few courses the user owns: one query for all.
   const enrolledAmong = db
     .select({ courseId: enrollments.courseId })
@@ -153,14 +144,6 @@ export function createOrdersRepository(db: Database) {
       const [order] = (result as unknown as { rows: { id: number }[] }).rows;
       if (!order) throw new Error('insert returned no row');
       return Number(order.id);
-    },
-
-    async purchaseSummary(userId: number): Promise<{ paidOrders: number; purchasedCourses: number }> {
-      const [row] = await summaryQuery.execute({ userId });
-      return {
-        paidOrders: Number(row?.paidOrders ?? 0),
-        purchasedCourses: Number(row?.purchasedCourses ?? 0),
-      };
     },
   };
 }

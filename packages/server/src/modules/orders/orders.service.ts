@@ -1,6 +1,7 @@
 import type { CurrencyCode, Money } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
-import { createOrdersRepository, enrolledAmongRead } from './orders.repository.js';
+import type { ReadPart } from '../../platform/db/combined-read.js';
+import { createOrdersRepository, enrolledAmongRead, purchaseSummaryRead } from './orders.repository.js';
 
 export interface PurchaseSummary {
   hasMadePaidPurchase: boolean;
@@ -11,7 +12,20 @@ export function createOrdersService(db: Database) {
   const repository = createOrdersRepository(db);
   return {
     /** Facts for a combined read (`prepareCombinedRead`): owned courses among `courseIds` (`userId`). */
-    reads: { enrolledAmong: enrolledAmongRead },
+    reads: {
+      enrolledAmong: enrolledAmongRead,
+      /** For the user context (`userId`). */
+      purchaseSummary: {
+        sql: purchaseSummaryRead.sql,
+        parse: (value) => {
+          const summary = purchaseSummaryRead.parse(value);
+          return {
+            hasMadePaidPurchase: summary.paidOrders > 0,
+            numberOfCoursesPurchased: summary.purchasedCourses,
+          };
+        },
+      } satisfies ReadPart<PurchaseSummary>,
+    },
 
     /**
      * Records a purchase that was paid elsewhere (the demo seed; the checkout issue adds
@@ -98,14 +112,6 @@ export function createOrdersService(db: Database) {
         (page.number - 1) * page.size,
       );
       return { count, results: rows.map((row) => ({ courseId: row.courseId, enrolledAt: row.createdAt })) };
-    },
-
-    async purchaseSummaryOf(userId: number): Promise<PurchaseSummary> {
-      const summary = await repository.purchaseSummary(userId);
-      return {
-        hasMadePaidPurchase: summary.paidOrders > 0,
-        numberOfCoursesPurchased: summary.purchasedCourses,
-      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { userCourseSettings, userSettings } from './settings.tables.js';
 
@@ -7,8 +8,15 @@ export interface StoredSetting {
   value: string;
 }
 
+/** The user's (`userId`) stored settings as {setting: value}, for a combined read. */
+export const storedSettingsRead: ReadPart<Record<string, string>> = {
+  sql: sql`select coalesce(json_object_agg(${userSettings.setting}, ${userSettings.value}), '{}'::json)
+    from ${userSettings} where ${userSettings.userId} = ${sql.placeholder('userId')}`,
+  parse: (value) => (value ?? {}) as Record<string, string>,
+};
+
 export function createSettingsRepository(db: Database) {
-  // Read on every signed-in `contexts/me`: prepared, so planned once per connection.
+  // Course settings fall back to these (`contexts/me` reads them through `storedSettingsRead`).
   const settingsOfUser = db
     .select({ setting: userSettings.setting, value: userSettings.value })
     .from(userSettings)

@@ -8,7 +8,8 @@ import {
   type UserSettings,
 } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
-import { createSettingsRepository } from './settings.repository.js';
+import type { ReadPart } from '../../platform/db/combined-read.js';
+import { createSettingsRepository, storedSettingsRead } from './settings.repository.js';
 
 /**
  * Platform §3 settings of each user, and of a user in one course, kept in their stored form
@@ -20,10 +21,15 @@ export function createSettingsService(db: Database) {
   const repository = createSettingsRepository(db);
 
   return {
-    /** Every setting of the user resolved: its stored value or the default. */
-    async settingsOf(userId: number): Promise<UserSettings> {
-      const rows = await repository.userSettings(userId);
-      return readUserSettings(Object.fromEntries(rows.map((row) => [row.setting, row.value])));
+    /**
+     * Facts for a combined read (`prepareCombinedRead`): every setting of the user (`userId`)
+     * resolved, its stored value or the default.
+     */
+    reads: {
+      userSettings: {
+        sql: storedSettingsRead.sql,
+        parse: (value) => readUserSettings(storedSettingsRead.parse(value)),
+      } satisfies ReadPart<UserSettings>,
     },
 
     /** Stores one setting, already validated by the domain, in its stored form. */

@@ -11,6 +11,8 @@ import {
 } from '@lectern/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../platform/config/config.js';
+import { prepareCombinedRead } from '../../platform/db/combined-read.js';
+import type { Database } from '../../platform/db/database.js';
 import type { CreditService } from '../credit/credit.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
@@ -30,6 +32,7 @@ export interface PricingContext {
 }
 
 interface Dependencies {
+  db: Database;
   config: AppConfig;
   users: UsersService;
   organizations: OrganizationsService;
@@ -48,6 +51,7 @@ function localeFromHeader(header: string | undefined): string | null {
 }
 
 export function createUserContextService({
+  db,
   config,
   users,
   organizations,
@@ -76,13 +80,21 @@ export function createUserContextService({
     return { country, currency: currencyForCountry(country), locale, intlLocale: locale.replace('_', '-') };
   }
 
+  // Everything `me` shows beyond the profile, owned by four features, in one round trip.
+  const meFacts = prepareCombinedRead(db, 'user_context_me', {
+    organization: organizations.reads.currentOrganization,
+    balances: credit.reads.balances,
+    purchases: orders.reads.purchaseSummary,
+    settings: settings.reads.userSettings,
+  });
+
   async function meOf(user: UserProfile, currency: CurrencyCode): Promise<AuthenticatedMe> {
-    const [organization, balances, purchases, userSettings] = await Promise.all([
-      organizations.currentOrganizationOf(user.id),
-      credit.balancesOf(user.id, { cached: true }),
-      orders.purchaseSummaryOf(user.id),
-      settings.settingsOf(user.id),
-    ]);
+    const {
+      organization,
+      balances,
+      purchases,
+      settings: userSettings,
+    } = await meFacts.execute({ userId: user.id });
     return {
       is_authenticated: true,
       id: user.id,
