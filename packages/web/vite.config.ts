@@ -8,8 +8,16 @@ export default defineConfig({
   // Resolve @lectern/domain to its TypeScript source, so no build of it is needed first.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   server: {
+    // Every server path the app calls outside the page routes (the root-based calls of platform §7).
     proxy: {
       '/api-2.0': API_SERVER,
+      '/payment/checkout-info': API_SERVER,
+      '/payment/checkout-submit': API_SERVER,
+      '/payment/checkout-result': API_SERVER,
+      '/payment-vendor': API_SERVER,
+      '/privacy': API_SERVER,
+      '/visits': API_SERVER,
+      '/s/': API_SERVER,
       '/healthz': API_SERVER,
     },
   },
