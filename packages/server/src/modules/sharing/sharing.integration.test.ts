@@ -60,6 +60,12 @@ describe('POST /api-2.0/share/ and GET /s/{code}/', () => {
     // Concurrent visits are all counted.
     await Promise.all(Array.from({ length: 10 }, () => friend.get(`/s/${code}/`)));
     expect((await linkOf(code))?.visits).toBe(12);
+
+    // A HEAD (a link checker or a preview asking first) redirects too but is not a visit.
+    const probe = await server.app.inject({ method: 'HEAD', url: `/s/${code}/` });
+    expect(probe.statusCode).toBe(302);
+    expect(probe.headers.location).toBe(COURSE);
+    expect((await linkOf(code))?.visits).toBe(12);
   });
 
   it('records the sharer when signed in, and gives every share its own link', async () => {

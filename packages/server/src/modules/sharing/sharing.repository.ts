@@ -12,7 +12,19 @@ export function createSharingRepository(db: Database) {
     .returning({ target: shareLinks.target })
     .prepare('share_link_visit');
 
+  const targetQuery = db
+    .select({ target: shareLinks.target })
+    .from(shareLinks)
+    .where(eq(shareLinks.code, sql.placeholder('code')))
+    .prepare('share_link_target');
+
   return {
+    /** The link's target without counting a visit, or null for an unknown code. */
+    async target(code: string): Promise<string | null> {
+      const [row] = await targetQuery.execute({ code });
+      return row?.target ?? null;
+    },
+
     /** Stores a link; false when the code is already taken (the caller draws another). */
     async insertLink(values: typeof shareLinks.$inferInsert): Promise<boolean> {
       const inserted = await db

@@ -32,7 +32,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{
  */
 export const shareLinkRoutes: FastifyPluginAsync<{ sharing: SharingService }> = async (app, { sharing }) => {
   app.get<{ Params: { code: string } }>('/s/:code/', async (request, reply) => {
-    const target = await sharing.follow(request.params.code);
+    const target = await sharing.follow(request.params.code, { probe: request.method === 'HEAD' });
     if (target === null) return reply.callNotFound();
     return reply.header('cache-control', 'no-store').redirect(target, 302);
   });

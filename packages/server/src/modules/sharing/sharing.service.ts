@@ -31,10 +31,13 @@ export function createSharingService(db: Database) {
       throw new Error(`no free share code after ${MAX_DRAWS} draws`);
     },
 
-    /** Counts a visit of `code`; the page to send the visitor to, or null for an unknown code. */
-    async follow(code: string): Promise<string | null> {
+    /**
+     * The page to send the visitor to, or null for an unknown code. A visit is counted unless
+     * `probe` (a HEAD request: link checkers and previews ask before anyone clicks).
+     */
+    async follow(code: string, { probe = false }: { probe?: boolean } = {}): Promise<string | null> {
       if (!SHARE_CODE.test(code)) return null;
-      return repository.visit(code);
+      return probe ? repository.target(code) : repository.visit(code);
     },
   };
 }
