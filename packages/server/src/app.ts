@@ -154,6 +154,7 @@ export async function createServer(
   registerHealthRoutes(app, { ping: database.ping, isShuttingDown: () => shuttingDown });
   registerCsrf(app, { secureCookies });
   const sessions = createSessionStore(database.db);
+  const stopSessionRevocations = await sessions.watchRevocations(database.listen);
   registerSessions(app, { store: sessions, secureCookies });
 
   const db = database.db;
@@ -262,6 +263,7 @@ export async function createServer(
     auth.close();
     carts.close();
     checkout.close();
+    await stopSessionRevocations();
     await database.close();
   });
 

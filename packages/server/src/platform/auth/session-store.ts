@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.js';
+import { createExpiringCache } from '../cache/expiring-cache.js';
+import type { Database, DatabaseHandle } from '../db/database.js';
 import { sessions } from './sessions.tables.js';
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -14,6 +15,15 @@ export interface ActiveSession {
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Where a deleted session's id is announced (migration 0004's trigger on `sessions`). */
+export const SESSION_REVOKED_CHANNEL = 'lectern_session_revoked';
+/**
+ * Live sessions this instance has read, kept while revocations are being received (decision
+ * 0013). The TTL only bounds memory and how late a sliding-expiry refresh may come: a deleted
+ * session leaves the cache when its deletion is announced, not when the TTL ends.
+ */
+const CACHE = { ttlMs: 5 * 60 * 1000, maxEntries: 50_000 };
 
 export function createSessionStore(db: Database, now: () => Date = () => new Date()) {
   // Runs on every request with a cookie: prepared once, planned once per connection.
@@ -29,7 +39,33 @@ export function createSessionStore(db: Database, now: () => Date = () => new Dat
     .limit(1)
     .prepare('session_find_live');
 
+  const cache = createExpiringCache<string, ActiveSession>(CACHE);
+  // Sessions are kept only while every deletion reaches this instance (`watchRevocations`).
+  let cacheLive = false;
+  // Bumped by every revocation: a read that overlapped one is not kept (it may be the one revoked).
+  let revocations = 0;
+
   return {
+    /**
+     * Keeps resolved sessions in this instance's cache, dropping each the moment any instance
+     * (or anyone with SQL) deletes it, and all of them whenever announcements may have been
+     * missed. Without it every request reads its session from the database.
+     */
+    watchRevocations(listen: DatabaseHandle['listen']): Promise<() => Promise<void>> {
+      return listen(
+        SESSION_REVOKED_CHANNEL,
+        (id) => {
+          revocations += 1;
+          cache.delete(id);
+        },
+        (live) => {
+          revocations += 1;
+          cache.clear();
+          cacheLive = live;
+        },
+      );
+    },
+
     /** Starts a session and returns the token for the cookie. */
     async create(userId: number, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
@@ -47,22 +83,36 @@ export function createSessionStore(db: Database, now: () => Date = () => new Dat
     async resolve(token: string): Promise<ActiveSession | null> {
       const id = hashToken(token);
       const current = now();
+      if (cacheLive) {
+        const hit = cache.get(id);
+        if (hit && hit.expiresAt > current) return hit;
+      }
+      const seen = revocations;
       const [row] = await findLive.execute({ id, now: current });
       if (!row) return null;
+      let session: ActiveSession = { id, userId: row.userId, expiresAt: row.expiresAt };
       if (current.getTime() - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
         const expiresAt = new Date(current.getTime() + SESSION_TTL_MS);
         await db.update(sessions).set({ lastSeenAt: current, expiresAt }).where(eq(sessions.id, id));
-        return { id, userId: row.userId, expiresAt };
+        session = { ...session, expiresAt };
       }
-      return { id, userId: row.userId, expiresAt: row.expiresAt };
+      if (cacheLive && seen === revocations) cache.set(id, session);
+      return session;
     },
 
     async destroy(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      const id = hashToken(token);
+      await db.delete(sessions).where(eq(sessions.id, id));
+      // The announcement will come too; this instance need not wait for it.
+      cache.delete(id);
     },
 
     async destroyAllForUser(userId: number): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+      const deleted = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      for (const { id } of deleted) cache.delete(id);
     },
 
     async deleteExpired(): Promise<void> {

@@ -20,6 +20,17 @@ export interface DatabaseHandle {
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
+  /**
+   * Follows `NOTIFY` messages of `channel` (from any connection, any instance). `onLive`
+   * says whether messages are being received: false while the listening connection is down,
+   * when some may have been missed, so anything kept on the strength of them must be dropped.
+   * Resolves once listening; the function it gives stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLive: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,6 +64,15 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    // One process, one database: a notification is never missed.
+    async listen(channel, onMessage, onLive) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      onLive(true);
+      return async () => {
+        onLive(false);
+        await unsubscribe();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -79,10 +99,70 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onMessage, onLive) => listenPostgres(url, channel, onMessage, onLive),
     close: async () => {
       await waitUntilIdle(pool, 5_000);
       await pool.end();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When it
+ * drops (or cannot be opened), `onLive(false)` at once, then it reconnects with a growing
+ * delay and says `true` again once listening. Never throws: without it, callers only lose
+ * what they keep on the strength of the messages.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS.first;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      onLive(false);
+      next.end().catch(() => {});
+      if (stopped) return;
+      retry = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (client !== next) return;
+    delay = LISTEN_RETRY_MS.first;
+    onLive(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    onLive(false);
+    await current?.end().catch(() => {});
   };
 }
 
