@@ -12,6 +12,8 @@ import { TrackingProvider } from '../../features/tracking/tracking-provider';
 import { FALLBACK_LOCALE, type Messages } from '../../i18n/load-messages';
 import { ApiClientProvider, type ApiClient } from '../../platform/api';
 import { readCspNonce } from '../../platform/csp-nonce';
+import { FeedbackProvider } from '../feedback/feedback-provider';
+import { FeedbackToasts } from '../feedback/feedback-toasts';
 import { UserContextProvider } from '../user-context/user-context-provider';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -29,7 +31,8 @@ export interface AppProvidersProps {
 }
 
 /**
- * Everything a page needs around it: API client, query cache, messages, theme, user context,
+ * Everything a page needs around it: API client, query cache, messages, theme, the feedback
+ * queue (toasts here, banners in the layout), user context,
  * the platform services (metrics counters, consent, event tracking, and the consent banner
  * and preference center after the page), and the app-wide clients of the shopping features
  * (one pricing client, one cart client). Each client is created once, here.
@@ -55,18 +58,21 @@ export function AppProviders({
             getStyleNonce={readCspNonce}
             env={mantineEnv}
           >
-            <UserContextProvider>
-              <MetricsProvider>
-                <ConsentProvider>
-                  <TrackingProvider transport={trackingTransport}>
-                    <PricingProvider>
-                      <CartProvider>{children}</CartProvider>
-                    </PricingProvider>
-                    <ConsentUi />
-                  </TrackingProvider>
-                </ConsentProvider>
-              </MetricsProvider>
-            </UserContextProvider>
+            <FeedbackProvider>
+              <UserContextProvider>
+                <MetricsProvider>
+                  <ConsentProvider>
+                    <TrackingProvider transport={trackingTransport}>
+                      <PricingProvider>
+                        <CartProvider>{children}</CartProvider>
+                      </PricingProvider>
+                      <ConsentUi />
+                    </TrackingProvider>
+                  </ConsentProvider>
+                </MetricsProvider>
+              </UserContextProvider>
+              <FeedbackToasts />
+            </FeedbackProvider>
           </MantineProvider>
         </IntlProvider>
       </QueryClientProvider>

@@ -2,6 +2,7 @@ import { isKnownPagePath } from '@lectern/domain';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
+import { FeedbackBanners } from '../feedback/feedback-toasts';
 import { pages } from '../routing/page-modules';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -26,6 +27,7 @@ export function AppLayout() {
       <SkipLink />
       <AppHeader cartCount={cartCount} />
       <main id={MAIN_CONTENT_ID} className={classes.main} tabIndex={-1}>
+        <FeedbackBanners />
         <Suspense fallback={<PageLoader />}>{isKnownPagePath(pathname) ? <Outlet /> : <NotFound />}</Suspense>
       </main>
       <AppFooter />

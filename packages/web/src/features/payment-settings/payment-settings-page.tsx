@@ -1,5 +1,5 @@
 import { cardExpiryState, CHECKOUT_MESSAGES, PAGE_ROUTES, type StoredPaymentMethod } from '@lectern/domain';
-import { Alert, Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,6 +9,7 @@ import { useUserContext } from '../../app/user-context/user-context-provider';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { PageLoader } from '../../ui/page-loader';
+import { useFeedback } from '../../app/feedback/feedback-provider';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { authPath } from '../auth/auth-paths';
 import { brandName } from '../checkout/card-form';
@@ -66,16 +67,16 @@ function SavedMethods() {
   const query = storedPaymentMethodsQuery(api);
   const methods = useQuery(query);
   const [confirming, setConfirming] = useState<StoredPaymentMethod | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const feedback = useFeedback();
   const removal = useMutation({
     mutationFn: (method: StoredPaymentMethod) => deleteStoredPaymentMethod(api, method.id),
     onSuccess: async () => {
-      setNotice({ ok: true, text: CHECKOUT_MESSAGES.removalSucceeded });
+      feedback.push({ kind: 'toast', variant: 'success', text: CHECKOUT_MESSAGES.removalSucceeded });
       await queryClient.invalidateQueries({ queryKey: query.queryKey });
     },
     onError: (error) => {
       reportError(error, { step: 'delete-stored-payment-method' });
-      setNotice({ ok: false, text: CHECKOUT_MESSAGES.removalFailed });
+      feedback.push({ kind: 'toast', variant: 'error', text: CHECKOUT_MESSAGES.removalFailed });
     },
     onSettled: () => setConfirming(null),
   });
@@ -88,18 +89,6 @@ function SavedMethods() {
   const now = new Date();
   return (
     <Stack gap="md" data-state={state} data-testid="payment-settings">
-      {notice && (
-        <Alert
-          color={notice.ok ? 'green' : 'red'}
-          variant="light"
-          role={notice.ok ? 'status' : 'alert'}
-          withCloseButton
-          closeButtonLabel={intl.formatMessage({ id: 'common.dismiss' })}
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
       {state === 'LOADING' && <PageLoader label={intl.formatMessage({ id: 'paymentSettings.loading' })} />}
       {state === 'ERROR' && (
         <LoadErrorAlert
