@@ -20,16 +20,6 @@ function countedPage(name: string, Page: ComponentType): ComponentType {
   return RenderedPage;
 }
 
-/** The reload banner, counted as an error (the failure itself went to `report`). */
-function failedPage(name: string): ComponentType {
-  function FailedPage() {
-    const metrics = useMetrics();
-    useEffect(() => metrics.increment(METRIC_KEYS.error, { source: 'page_module', module: name }), [metrics]);
-    return <ModuleLoadErrorPage />;
-  }
-  return FailedPage;
-}
-
 /**
  * A page whose code is its own chunk, fetched the first time it renders (React.lazy). The
  * module is marked loading, then loaded (platform §4). If the import fails the error is
@@ -53,7 +43,8 @@ export function lazyPage(
     } catch (error) {
       markModule(name, 'failed');
       report(error, { module: name });
-      return { default: failedPage(name) };
+      // The failure went to `report` (and so to the error counter); the page shows the reload banner.
+      return { default: ModuleLoadErrorPage };
     }
   });
   function TrackedPage() {

@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useConsentController } from '../../features/consent/consent-provider';
-import { METRIC_KEYS } from '../../features/metrics/metrics-client';
-import { useMetrics } from '../../features/metrics/metrics-provider';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { ModuleLoadErrorPage } from '../../ui/module-load-error-page';
@@ -29,7 +27,6 @@ export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: St
   const api = useApiClient();
   const queryClient = useQueryClient();
   const consent = useConsentController();
-  const metrics = useMetrics();
   const { isLoaded } = useUserContext();
   const [phase, setPhase] = useState<Phase>('starting');
   // Strict mode runs effects twice in development; start-up must run once.
@@ -57,10 +54,9 @@ export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: St
     }).catch((error: unknown) => {
       markModule('app', 'failed');
       reportError(error, { step: 'user-context' });
-      metrics.increment(METRIC_KEYS.error, { source: 'start_up' });
       setPhase('failed');
     });
-  }, [api, queryClient, trackingLoaders, consent, metrics]);
+  }, [api, queryClient, trackingLoaders, consent]);
 
   // The query cache tells its subscribers a moment after start-up has the data; wait for the
   // provider to have it too, since pages read it unconditionally.

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../platform/api';
+import { reportError } from '../../platform/report-error';
 import { fakeServer } from '../../test-utils/fake-server';
 import {
   apiMetricSender,
+  countReportedErrors,
   countUncaughtErrors,
   MAX_SENDS_PER_KEY,
   METRIC_KEYS,
@@ -67,5 +69,22 @@ describe('MetricsClient (platform §7)', () => {
       [{ key: 'web.error', tags: '{"source":"uncaught"}' }],
       [{ key: 'web.error', tags: '{"source":"unhandled_rejection"}' }],
     ]);
+  });
+
+  it('counts every reported error, tagged by where it happened', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const send = vi.fn(() => Promise.resolve());
+    const stop = countReportedErrors(new MetricsClient(send));
+    reportError(new Error('start-up'), { step: 'user-context' });
+    reportError(new Error('chunk'), { module: 'cart' });
+    reportError(new Error('other'));
+    stop();
+    reportError(new Error('after stop'));
+    expect(send.mock.calls).toEqual([
+      [{ key: 'web.error', tags: '{"source":"user-context"}' }],
+      [{ key: 'web.error', tags: '{"source":"page_module"}' }],
+      [{ key: 'web.error', tags: '{"source":"reported"}' }],
+    ]);
+    vi.mocked(console.error).mockRestore();
   });
 });

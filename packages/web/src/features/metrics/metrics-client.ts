@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../platform/api';
+import { onErrorReported } from '../../platform/report-error';
 
 /**
  * The browser's counters (platform §7), exported by the server at `/metrics` as
@@ -7,7 +8,7 @@ import type { ApiClient } from '../../platform/api';
  * id or a URL, since each distinct pair is a time series.
  */
 export const METRIC_KEYS = {
-  /** An error reached the page: uncaught, an unhandled rejection, a failed start-up or page module. */
+  /** An error reached the page: reported (a failed start-up, page module, save…), uncaught, or an unhandled rejection. */
   error: 'web.error',
   /** The app moved the visitor on by itself (a route replaced, not pushed: login `next`, guards). */
   redirect: 'web.redirect',
@@ -75,4 +76,15 @@ export function countUncaughtErrors(metrics: MetricsClient, win: Window = window
     win.removeEventListener('error', onError);
     win.removeEventListener('unhandledrejection', onRejection);
   };
+}
+
+/**
+ * Counts every error the app reports (`reportError`: failed start-up, page modules, saves,
+ * loaders), tagged by where it happened. Returns the function that stops counting.
+ */
+export function countReportedErrors(metrics: MetricsClient): () => void {
+  return onErrorReported((_error, context) => {
+    const where = context?.module !== undefined ? 'page_module' : context?.step;
+    metrics.increment(METRIC_KEYS.error, { source: typeof where === 'string' ? where : 'reported' });
+  });
 }

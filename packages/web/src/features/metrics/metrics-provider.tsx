@@ -1,14 +1,15 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useApiClient } from '../../platform/api';
-import { apiMetricSender, countUncaughtErrors, MetricsClient } from './metrics-client';
+import { apiMetricSender, countReportedErrors, countUncaughtErrors, MetricsClient } from './metrics-client';
 
 const MetricsClientContext = createContext<MetricsClient | null>(null);
 
-/** One metrics client for the app; it also counts uncaught errors while mounted. */
+/** One metrics client for the app; it also counts reported and uncaught errors while mounted. */
 export function MetricsProvider({ client, children }: { client?: MetricsClient; children: ReactNode }) {
   const api = useApiClient();
   const [metrics] = useState(() => client ?? new MetricsClient(apiMetricSender(api)));
   useEffect(() => countUncaughtErrors(metrics), [metrics]);
+  useEffect(() => countReportedErrors(metrics), [metrics]);
   return <MetricsClientContext value={metrics}>{children}</MetricsClientContext>;
 }
 
