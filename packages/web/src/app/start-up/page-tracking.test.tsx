@@ -1,17 +1,17 @@
-import { CONSENT_COOKIE, type TrackingEvent } from '@lectern/domain';
+import { CONSENT_COOKIE } from '@lectern/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useConsentController } from '../../features/consent/consent-provider';
-import type { TrackingTransport } from '../../features/tracking/tracking-client';
 import { englishMessages } from '../../i18n/load-messages';
 import { ApiClient } from '../../platform/api';
 import { fakeServer, userContext, type RecordedRequest } from '../../test-utils/fake-server';
 import { AppProviders } from '../providers/app-providers';
 import { USER_CONTEXT_QUERY_KEY } from '../user-context/user-context-query';
 import { lazyPage } from './lazy-page';
+import { recordingTrackingTransport } from '../../test-utils/tracking-transport';
 
 const context = userContext();
 
@@ -39,14 +39,7 @@ function renderRoutes(path: string) {
   });
   const queryClient = new QueryClient();
   queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
-  const events: TrackingEvent[] = [];
-  const transport: TrackingTransport = {
-    post: (_url, body) => {
-      events.push(...(JSON.parse(body) as TrackingEvent[]));
-      return Promise.resolve({ status: 200 });
-    },
-    beacon: () => true,
-  };
+  const { transport, events } = recordingTrackingTransport();
   const router = createMemoryRouter(
     [
       { path: '/', element: <Home /> },

@@ -1,9 +1,4 @@
-import {
-  CONSENT_COOKIE,
-  TRACKING_SESSION_COOKIE,
-  type TrackingEvent,
-  type UserContextResponse,
-} from '@lectern/domain';
+import { CONSENT_COOKIE, TRACKING_SESSION_COOKIE, type UserContextResponse } from '@lectern/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
@@ -22,8 +17,8 @@ import {
   userContext,
   type FakeHandler,
 } from '../../test-utils/fake-server';
-import type { TrackingTransport } from '../tracking/tracking-client';
 import { useConsentController } from './consent-provider';
+import { recordingTrackingTransport } from '../../test-utils/tracking-transport';
 
 const ALL_TRUE = { C0001: 'true', C0002: 'true', C0003: 'true', C0004: 'true', C0005: 'true' };
 
@@ -54,14 +49,7 @@ function renderConsent(
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
-  const events: TrackingEvent[] = [];
-  const transport: TrackingTransport = {
-    post: (_url, body) => {
-      events.push(...(JSON.parse(body) as TrackingEvent[]));
-      return Promise.resolve({ status: 200 });
-    },
-    beacon: () => true,
-  };
+  const { transport, events } = recordingTrackingTransport();
   render(
     <AppProviders
       api={api}

@@ -21,8 +21,8 @@ import {
   useCheckoutTracking,
   type CheckoutTracking,
 } from './checkout-events';
-import type { TrackingTransport } from './tracking-client';
 import { TRACKING_STORAGE_KEY } from './tracking-storage';
+import { recordingTrackingTransport } from '../../test-utils/tracking-transport';
 
 const context = userContext(authenticatedMe());
 
@@ -49,16 +49,7 @@ function renderTracked(ui: ReactNode, events: TrackingEvent[] = []) {
   });
   const queryClient = new QueryClient();
   queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
-  const transport: TrackingTransport = {
-    post: (_url, body) => {
-      events.push(...(JSON.parse(body) as TrackingEvent[]));
-      return Promise.resolve({ status: 200 });
-    },
-    beacon: (_url, body) => {
-      events.push(...(JSON.parse(body) as TrackingEvent[]));
-      return true;
-    },
-  };
+  const { transport } = recordingTrackingTransport(events);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppProviders
       api={api}
