@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter } from 'react-router';
 import { App } from '../app/app';
 import { AppProviders } from '../app/providers/app-providers';
+import type { TrackingTransport } from '../features/tracking/tracking-client';
 import { appRoutes } from '../app/routing/routes';
 import { USER_CONTEXT_QUERY_KEY } from '../app/user-context/user-context-query';
 import { englishMessages } from '../i18n/load-messages';
@@ -22,27 +23,45 @@ function testClients(fetch: typeof globalThis.fetch) {
   return { api, queryClient };
 }
 
+export interface TestProvidersOptions {
+  fetch: typeof globalThis.fetch;
+  /** The user context as if start-up had loaded it. */
+  context?: UserContextResponse;
+  /** Where tracking batches go (e.g. `recordingTrackingTransport()`). */
+  trackingTransport?: TrackingTransport;
+}
+
+/** The app's providers around `children`, with test clients; returns them for assertions. */
+export function testProviders({ fetch, context, trackingTransport }: TestProvidersOptions) {
+  const { api, queryClient } = testClients(fetch);
+  if (context) queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <AppProviders
+        api={api}
+        queryClient={queryClient}
+        locale="en-US"
+        messages={englishMessages}
+        mantineEnv="test"
+        trackingTransport={trackingTransport}
+      >
+        {children}
+      </AppProviders>
+    );
+  }
+  return { Providers, api, queryClient };
+}
+
 /** Renders a component inside the app's providers, with an already loaded user context. */
 export function renderWithProviders(
   ui: ReactNode,
-  {
-    fetch,
-    context,
-    path = '/',
-  }: { fetch: typeof globalThis.fetch; context?: UserContextResponse; path?: string },
+  { path = '/', ...options }: TestProvidersOptions & { path?: string },
 ) {
-  const { api, queryClient } = testClients(fetch);
-  if (context) queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
+  const { Providers, api, queryClient } = testProviders(options);
   const result = render(
-    <AppProviders
-      api={api}
-      queryClient={queryClient}
-      locale="en-US"
-      messages={englishMessages}
-      mantineEnv="test"
-    >
+    <Providers>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </AppProviders>,
+    </Providers>,
   );
   return { ...result, api, queryClient };
 }

@@ -1,16 +1,12 @@
 import { CONSENT_COOKIE } from '@lectern/domain';
-import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useConsentController } from '../../features/consent/consent-provider';
-import { englishMessages } from '../../i18n/load-messages';
-import { ApiClient } from '../../platform/api';
 import { fakeServer, userContext, type RecordedRequest } from '../../test-utils/fake-server';
-import { AppProviders } from '../providers/app-providers';
-import { USER_CONTEXT_QUERY_KEY } from '../user-context/user-context-query';
 import { lazyPage } from './lazy-page';
+import { testProviders } from '../../test-utils/render';
 import { recordingTrackingTransport } from '../../test-utils/tracking-transport';
 
 const context = userContext();
@@ -32,14 +28,8 @@ function renderRoutes(path: string) {
   const server = fakeServer({
     'POST /visits/me/datadog-increment-logs/': () => new Response(null, { status: 204 }),
   });
-  const api = new ApiClient({
-    fetch: server.fetch,
-    cookies: () => 'csrftoken=t',
-    navigatorLanguage: () => 'en-US',
-  });
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
   const { transport, events } = recordingTrackingTransport();
+  const { Providers } = testProviders({ fetch: server.fetch, context, trackingTransport: transport });
   const router = createMemoryRouter(
     [
       { path: '/', element: <Home /> },
@@ -48,18 +38,11 @@ function renderRoutes(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <AppProviders
-      api={api}
-      queryClient={queryClient}
-      locale="en-US"
-      messages={englishMessages}
-      mantineEnv="test"
-      trackingTransport={transport}
-    >
+    <Providers>
       <SyncConsent>
         <RouterProvider router={router} />
       </SyncConsent>
-    </AppProviders>,
+    </Providers>,
   );
   const counters = () =>
     server.requests

@@ -1,13 +1,8 @@
 import { CONSENT_COOKIE, TRACKING_SESSION_COOKIE, type UserContextResponse } from '@lectern/domain';
-import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/providers/app-providers';
 import { openConsentCenter } from '../../app/shell/consent-center';
-import { USER_CONTEXT_QUERY_KEY } from '../../app/user-context/user-context-query';
-import { englishMessages } from '../../i18n/load-messages';
-import { ApiClient } from '../../platform/api';
 import { readCookie } from '../../platform/cookies';
 import { fakeCartServer } from '../../test-utils/fake-cart-server';
 import {
@@ -18,6 +13,7 @@ import {
   type FakeHandler,
 } from '../../test-utils/fake-server';
 import { useConsentController } from './consent-provider';
+import { testProviders } from '../../test-utils/render';
 import { recordingTrackingTransport } from '../../test-utils/tracking-transport';
 
 const ALL_TRUE = { C0001: 'true', C0002: 'true', C0003: 'true', C0004: 'true', C0005: 'true' };
@@ -42,26 +38,13 @@ function renderConsent(
   routes: Record<string, FakeHandler | FakeHandler[]> = {},
 ) {
   const server = fakeServer({ ...fakeCartServer().routes, ...routes });
-  const api = new ApiClient({
-    fetch: server.fetch,
-    cookies: () => 'csrftoken=test-csrf',
-    navigatorLanguage: () => 'en-US',
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
   const { transport, events } = recordingTrackingTransport();
+  const { Providers } = testProviders({ fetch: server.fetch, context, trackingTransport: transport });
   render(
-    <AppProviders
-      api={api}
-      queryClient={queryClient}
-      locale="en-US"
-      messages={englishMessages}
-      mantineEnv="test"
-      trackingTransport={transport}
-    >
+    <Providers>
       <SyncConsent context={context} />
       <p>Page</p>
-    </AppProviders>,
+    </Providers>,
   );
   const consentEvents = () => events.filter((event) => event.type === 'ConsentChanged');
   return { server, events, consentEvents };

@@ -4,14 +4,9 @@ import {
   type CheckoutReceipt,
   type TrackingEvent,
 } from '@lectern/domain';
-import { QueryClient } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/providers/app-providers';
-import { USER_CONTEXT_QUERY_KEY } from '../../app/user-context/user-context-query';
-import { englishMessages } from '../../i18n/load-messages';
-import { ApiClient } from '../../platform/api';
 import { fakeCartServer, usd } from '../../test-utils/fake-cart-server';
 import { authenticatedMe, fakeServer, json, userContext } from '../../test-utils/fake-server';
 import { useConsentController } from '../consent/consent-provider';
@@ -22,6 +17,7 @@ import {
   type CheckoutTracking,
 } from './checkout-events';
 import { TRACKING_STORAGE_KEY } from './tracking-storage';
+import { testProviders } from '../../test-utils/render';
 import { recordingTrackingTransport } from '../../test-utils/tracking-transport';
 
 const context = userContext(authenticatedMe());
@@ -42,26 +38,13 @@ function renderTracked(ui: ReactNode, events: TrackingEvent[] = []) {
     'POST /privacy/user-cookie-preferences/': (request) =>
       json({ ...(request.body as object), updated: 'now' }),
   });
-  const api = new ApiClient({
-    fetch: server.fetch,
-    cookies: () => 'csrftoken=t',
-    navigatorLanguage: () => 'en-US',
-  });
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(USER_CONTEXT_QUERY_KEY, context);
   const { transport } = recordingTrackingTransport(events);
+  const { Providers } = testProviders({ fetch: server.fetch, context, trackingTransport: transport });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AppProviders
-      api={api}
-      queryClient={queryClient}
-      locale="en-US"
-      messages={englishMessages}
-      mantineEnv="test"
-      trackingTransport={transport}
-    >
+    <Providers>
       <SyncConsent />
       {children}
-    </AppProviders>
+    </Providers>
   );
   const result = render(ui, { wrapper });
   return { ...result, events, requests: server.requests };
