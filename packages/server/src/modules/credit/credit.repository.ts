@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
-import type { ReadPart } from '../../platform/db/combined-read.js';
+import { prepareCombinedRead, type ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { creditEntries } from './credit.tables.js';
 
@@ -24,25 +24,9 @@ export const balancesRead: ReadPart<Record<string, number>> = {
 };
 
 export function createCreditRepository(db: Database) {
-  // Part of every signed-in user context and every cart.
-  const balanceQuery = db
-    .select({ total: sum(creditEntries.amount) })
-    .from(creditEntries)
-    .where(
-      and(
-        eq(creditEntries.userId, sql.placeholder('userId')),
-        eq(creditEntries.currency, sql.placeholder('currency')),
-      ),
-    )
-    .prepare('credit_balance');
-
-  // The cart reads the balance alongside the user (before it knows the currency): every currency at once.
-  const balancesQuery = db
-    .select({ currency: creditEntries.currency, total: sum(creditEntries.amount) })
-    .from(creditEntries)
-    .where(eq(creditEntries.userId, sql.placeholder('userId')))
-    .groupBy(creditEntries.currency)
-    .prepare('credit_balances');
+  // The same reads, alone: one prepared statement each.
+  const balanceQuery = prepareCombinedRead(db, 'credit_balance', { total: balanceRead });
+  const balancesQuery = prepareCombinedRead(db, 'credit_balances', { totals: balancesRead });
 
   const sumOf = async (executor: Database, userId: number, currency: string, orderId?: number) => {
     const conditions = [eq(creditEntries.userId, userId), eq(creditEntries.currency, currency)];
@@ -60,13 +44,12 @@ export function createCreditRepository(db: Database) {
     },
 
     async balances(userId: number): Promise<{ currency: string; total: number }[]> {
-      const rows = await balancesQuery.execute({ userId });
-      return rows.map((row) => ({ currency: row.currency, total: Number(row.total ?? 0) }));
+      const { totals } = await balancesQuery.execute({ userId });
+      return Object.entries(totals).map(([currency, total]) => ({ currency, total: Number(total) }));
     },
 
     async balance(userId: number, currency: string): Promise<number> {
-      const [row] = await balanceQuery.execute({ userId, currency });
-      return Number(row?.total ?? 0);
+      return (await balanceQuery.execute({ userId, currency })).total;
     },
 
     /**
