@@ -24,7 +24,6 @@ import { createCartsService } from './modules/carts/carts.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
-import type { CheckoutMethodPlugin } from './modules/checkout/checkout-methods.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { createCheckoutService } from './modules/checkout/checkout.service.js';
 import { creditRoutes } from './modules/credit/credit.routes.js';
@@ -80,8 +79,8 @@ export interface CreateServerOptions {
   paymentGateway?: PaymentGateway;
   /** Another tax provider than the built-in rates table (an external tax service). */
   taxProvider?: TaxProvider;
-  /** Payment methods offered besides cards (issue 6's methods; tests). */
-  checkoutMethodPlugins?: readonly CheckoutMethodPlugin[];
+  /** How long the provider's method statuses are reused (default 5 s; tests of status changes: 0). */
+  methodStatusCacheMs?: number;
   /** Where the collector's events go instead of PostgreSQL (a stream platform at scale). */
   eventSink?: EventSink;
 }
@@ -194,7 +193,8 @@ export async function createServer(
     orders,
     payments,
     tax: options.taxProvider ?? createTableTaxProvider(),
-    methodPlugins: options.checkoutMethodPlugins,
+    methodStatusCacheMs: options.methodStatusCacheMs,
+    publicUrl: config.publicUrl,
     log: app.log,
   });
 

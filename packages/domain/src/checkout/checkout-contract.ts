@@ -254,9 +254,34 @@ export interface CheckoutInfoResponse {
   };
 }
 
+/**
+ * What a hosted or local method's form collected (checkout §9 "state data"): the iDEAL or
+ * net-banking issuer, the UPI app, the SEPA account, the Boleto payer's CPF/CNPJ. Methods
+ * without fields send `{}`. Never card data.
+ */
+export interface HostedStateData {
+  issuer_id?: string;
+  app_id?: string;
+  iban?: string;
+  holder_name?: string;
+  document?: string;
+}
+
 /** Checkout §3 credentials: one of these shapes, by method. */
 export type CheckoutCredentials =
   | { payment_method_id: string; card_country?: string; document?: string; card_bin?: string }
+  /** The address-based buy-now-pay-later method: its payment method and the address it was made with. */
+  | {
+      payment_method_id: string;
+      card_country?: string;
+      name: string;
+      address_line1: string;
+      city: string;
+      state: string;
+      country: string;
+      postal_code: string;
+    }
+  | { state_data: HostedStateData }
   | { encrypted_data: string; card_country: string }
   | { stored_payment_method_id: string; encrypted_cvc?: string }
   /** After an action (3-D Secure): the provider's intent and the action's outcome. */
@@ -314,9 +339,17 @@ export interface CheckoutResult {
   error_code: string | null;
   data: {
     payment_attempt_id: string;
-    /** For `action_required`: what the browser SDK must do. */
-    action_data: { type: 'use_sdk' | 'redirect_to_url'; url?: string } | null;
-    /** For `redirect`: where to send the buyer. */
+    /**
+     * For `action_required`: what the browser SDK must do. `use_sdk`: the card action
+     * (3-D Secure); `confirm_payment`: confirm the buy-now-pay-later payment with
+     * `client_secret`, returning to `return_url` after the provider's approval page.
+     */
+    action_data: { type: 'use_sdk' | 'redirect_to_url' | 'confirm_payment'; url?: string } | null;
+    /**
+     * For `redirect`: where to send the buyer (the provider's page, or the success page of a
+     * pending attempt). For `action_required` with `confirm_payment`: where the provider sends
+     * the buyer back (the success page, which submits the outcome).
+     */
     return_url: string | null;
     client_secret: string | null;
     payment_method_id: string | null;
@@ -331,6 +364,17 @@ export interface CheckoutResult {
 export interface CheckoutReceipt {
   payment_attempt_id: string;
   status: 'created' | 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  /**
+   * While the payment is not settled (a voucher to pay, a bank still confirming): what to
+   * tell the buyer (checkout §9 delivery texts) and, for vouchers, where to pay.
+   */
+  pending: {
+    method_type: string;
+    text: string;
+    voucher: { url: string; reference: string; expires_at: string } | null;
+  } | null;
+  /** For a failed or canceled attempt: the checkout §8 code and message. */
+  failure: { error_code: string; message: string } | null;
   /** Set once the order is fulfilled. */
   order: {
     id: number;

@@ -41,6 +41,15 @@ describe('validateTrackingEvent', () => {
         experimentVariants: { pay: 'control' },
       },
       { ...envelope, type: 'TeamPlanStarted' },
+      {
+        ...envelope,
+        type: 'ExperimentExposure',
+        featureCode: 'bnpl_payment_timeline',
+        variant: 'default',
+        paymentMethod: 'afterpay_clearpay',
+        buyables: [{ id: 3, buyable_object_type: 'course' }],
+        experimentVariants: { pay: 'default' },
+      },
     ];
     for (const event of events) expect(validateTrackingEvent(event)).toEqual({ ok: true });
   });

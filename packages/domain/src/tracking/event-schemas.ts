@@ -109,6 +109,15 @@ export const TRACKING_EVENT_SCHEMAS = {
     required: { ...checkoutFields.required, chargeType, orderId: positiveId },
     optional: { ...checkoutFields.optional, paymentMethod: text },
   },
+  /**
+   * Checkout §4: the buyer was exposed to a feature under experiment (selecting either
+   * buy-now-pay-later method exposes the payment timeline's), once per checkout page; the
+   * envelope's `experimentVariants` carries the same variant under the 'pay' key (checkout §9).
+   */
+  ExperimentExposure: {
+    required: { featureCode: id, variant: id },
+    optional: { ...checkoutFields.optional, buyables, paymentMethod: text },
+  },
   TeamPlanStarted: planFields,
   TeamPlanSelected: planFields,
   TeamPlanSubmitted: { required: { chargeType }, optional: planFields.optional },

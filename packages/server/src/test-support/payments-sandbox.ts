@@ -79,6 +79,39 @@ export async function sandboxControl(
   return response.json();
 }
 
+/** Stripe's form encoding of nested parameters: `billing_details[address][city]=…`. */
+function formEncode(params: Record<string, unknown>, prefix = '', out = new URLSearchParams()) {
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (typeof value === 'object') formEncode(value as Record<string, unknown>, name, out);
+    else out.append(name, String(value));
+  }
+  return out;
+}
+
+/**
+ * Calls the sandbox's API with the publishable key, as the browser SDK does (creating a
+ * BNPL payment method, confirming with a client secret).
+ */
+export async function sandboxAsBrowser(
+  sandbox: Sandbox,
+  path: string,
+  params: Record<string, unknown>,
+): Promise<Record<string, unknown> & { id: string }> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${sandbox.publishableKey}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: formEncode(params).toString(),
+  });
+  const body = (await response.json()) as Record<string, unknown> & { id: string };
+  if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
 /**

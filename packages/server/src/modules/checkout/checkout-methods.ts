@@ -1,23 +1,38 @@
 import {
   FREE_METHOD,
   FULL_CREDIT_METHOD,
+  type CheckoutProduct,
   type CurrencyCode,
   type GatewayStatus,
+  type Money,
+  type PaymentInfo,
   type PaymentMethodConfig,
   type PaymentVendor,
   type PriceRepresentment,
   type StoredPaymentMethod,
 } from '@lectern/domain';
-import type { GatewayMethodStatus, GatewayStatusKey } from '../payments/payment-gateway.js';
+import type {
+  GatewayMethodStatus,
+  GatewayPayment,
+  GatewayStatusKey,
+  PaymentGateway,
+} from '../payments/payment-gateway.js';
 import type { CheckoutQuote } from './checkout-quote.js';
+import type { AttemptRow } from './checkout.repository.js';
+
+/** The provider's availability per method type (types not reported are up). */
+export type MethodStatuses = Partial<Record<GatewayStatusKey, GatewayMethodStatus>>;
+
+/** Where a method is sold: the billing country and what is being bought. */
+export interface MethodMarket {
+  country: string;
+  product: CheckoutProduct;
+}
 
 /** What a method needs to decide whether and how it is offered. */
-export interface MethodOfferContext {
+export interface MethodOfferContext extends MethodMarket {
   quote: CheckoutQuote;
-  /** The billing country. */
-  country: string;
-  /** The provider's availability per method type (types not reported are up). */
-  statuses: Partial<Record<GatewayStatusKey, GatewayMethodStatus>>;
+  statuses: MethodStatuses;
   publishableKey: string;
   /** Where browsers load the provider's SDK (its Stripe.js). */
   sdkUrl: string;
@@ -25,28 +40,76 @@ export interface MethodOfferContext {
   encryptionKey: string | null;
   /** The buyer's saved cards (checkout §3 stored methods), newest first. */
   storedCards: StoredPaymentMethod[];
-  /** The order priced in each charge currency that differs from the display one (see below). */
-  representments: ReadonlyMap<CurrencyCode, PriceRepresentment>;
 }
 
-/** A method as a plugin offers it; the registry numbers and selects. */
+/** A method as a plugin offers it; the registry adds the price info, numbers and selects. */
 export type OfferedMethod = Omit<PaymentMethodConfig, 'selected'>;
 
+export interface CheckoutBuyer {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** What a plugin gets to pay a claimed attempt. */
+export interface PayRequest {
+  attempt: AttemptRow;
+  buyer: CheckoutBuyer;
+  info: PaymentInfo;
+  /** What to charge: the attempt's amount in its charge currency. */
+  amount: Money;
+  gateway: PaymentGateway;
+  /** The buyer's provider customer, created on first use. */
+  customer(): Promise<string>;
+  /** The idempotency key of one step of this attempt (design §4). */
+  idempotencyKey(step: string): string;
+  /** Where the provider sends the buyer back: the attempt's success page, absolute. */
+  returnUrl: string;
+}
+
+/** A plugin's verdict before any provider call: the attempt ends with this checkout §8 code. */
+export interface PayRefusal {
+  refused: string;
+}
+
 /**
- * One kind of payment method. Issue 6's methods (BNPL, wallets, local methods) are more
- * plugins of this shape, added to the registry in checkout.service.ts.
+ * How the attempt continues after the provider's payment needs the buyer:
+ * - `card`: the SDK handles the card action (3-D Secure) in place;
+ * - `confirm`: the browser confirms the payment with its client secret (buy now, pay later),
+ *   then the provider's approval page sends the buyer to the success page;
+ * - `redirect`: the buyer goes to the provider's page (bank, wallet) or, for vouchers and
+ *   debits that settle later, straight to the success page, which follows the attempt.
+ */
+export type MethodFlow = 'card' | 'confirm' | 'redirect';
+
+/**
+ * One kind of payment method (checkout §1): which vendor and type pairs it pays, where it is
+ * sold, how it is offered, and how a submit pays with it. The registry in checkout.service.ts
+ * holds them all; adding a method is adding a plugin.
  */
 export interface CheckoutMethodPlugin {
   /** The vendor and type pairs it pays: a submit finds its plugin by them. */
   readonly handles: readonly { vendor: PaymentVendor; type: string }[];
+  readonly flow: MethodFlow;
   /**
    * The currencies the provider charges these methods in; absent: every display currency.
    * Otherwise the order is charged in USD (or the first listed) and the methods carry
    * `price_info.representment` with that amount (decision 0010).
    */
   readonly chargeCurrencies?: readonly CurrencyCode[];
-  /** Methods offered for a paid order (free and full-credit orders have their pseudo methods). */
+  /** Whether it is sold in this market at all (checkout §4 availability). */
+  offeredIn(market: MethodMarket): boolean;
+  /** The provider's status of the method `type` (checkout §3 gateway_status). */
+  gatewayStatus(statuses: MethodStatuses, type: string): GatewayStatus;
+  /** Methods offered for a paid order in a market it is sold in. */
   offer(context: MethodOfferContext): OfferedMethod[];
+  /**
+   * A submit's credentials checked before anything is stored or charged: field errors (a 400
+   * that changes nothing), or null when they are complete.
+   */
+  credentialsError(info: PaymentInfo, market: MethodMarket): Record<string, string[]> | null;
+  /** Creates the provider payment of a claimed attempt (confirmed unless the flow is `confirm`). */
+  pay(request: PayRequest): Promise<GatewayPayment | PayRefusal>;
 }
 
 /** The fallback charge currency of methods that cannot charge the display currency. */
@@ -59,69 +122,21 @@ export function chargeCurrencyOf(plugin: CheckoutMethodPlugin, display: Currency
   return accepted.includes(REPRESENTMENT_CURRENCY) ? REPRESENTMENT_CURRENCY : (accepted[0] ?? display);
 }
 
-/** Card brands accepted, in the display order of checkout §9 (the browser trims to six). */
-export const CARD_BRAND_CODES = ['visa', 'mc', 'amex', 'discover', 'jcb', 'diners', 'unionpay'];
-/** Countries whose issuers expect the CVC again on a saved card. */
-export const CVC_ON_SAVED_CARD_COUNTRIES: ReadonlySet<string> = new Set(['IN']);
-/** method_id of the card form; saved cards follow from STORED_CARD_METHOD_ID_BASE. */
-export const CARD_METHOD_ID = 2;
-export const STORED_CARD_METHOD_ID_BASE = 100;
-
-const statusOf = (context: MethodOfferContext, key: GatewayStatusKey): GatewayStatus =>
-  context.statuses[key] ?? 'up';
-
-/** Cards entered in the form (CardToken direct) and the buyer's saved cards (CardToken stored). */
-export const cardMethods: CheckoutMethodPlugin = {
-  // Encrypted cards (encrypted_data) go to the same provider as tokenized ones.
-  handles: [
-    { vendor: 'CardToken', type: 'card' },
-    { vendor: 'CardEncrypted', type: 'scheme' },
-  ],
-  offer(context) {
-    const gatewayStatus = statusOf(context, 'card');
-    const card: OfferedMethod = {
-      method_id: CARD_METHOD_ID,
-      vendor: 'CardToken',
-      mode: 'direct',
-      type: 'card',
-      name: 'Card',
-      gateway_status: gatewayStatus,
-      options: {
-        client_publishable_key: context.publishableKey,
-        client_sdk_url: context.sdkUrl,
-        ...(context.encryptionKey ? { encryption_public_key: context.encryptionKey } : {}),
-        storing_payment_method_disabled: false,
-        store_payment_method_default_override: null,
-        brand_codes: CARD_BRAND_CODES,
-      },
-    };
-    const stored = context.storedCards.map((storedCard, index): OfferedMethod => ({
-      method_id: STORED_CARD_METHOD_ID_BASE + index,
-      vendor: 'CardToken',
-      mode: 'stored',
-      type: 'card',
-      name: `${storedCard.payment_method_details.card.brand} •••• ${storedCard.payment_method_details.card.last_4_digit}`,
-      gateway_status: gatewayStatus,
-      options: {
-        client_publishable_key: context.publishableKey,
-        client_sdk_url: context.sdkUrl,
-        is_cvc_required_on_saved_card: CVC_ON_SAVED_CARD_COUNTRIES.has(context.country),
-        stored_payment_method: storedCard,
-      },
-    }));
-    // Saved cards first: the first method is open by default (checkout §2).
-    return [...stored, card];
-  },
-};
+/** The provider's status of one of its method types. */
+export const statusOf = (statuses: MethodStatuses, key: GatewayStatusKey): GatewayStatus =>
+  statuses[key] ?? 'up';
 
 /**
  * The methods of a checkout (checkout §4): a free order gets only the free method, one that
- * credit pays in full only the credit method, anything else what the plugins offer. The
- * first method is marked selected.
+ * credit pays in full only the credit method, anything else what the plugins sold in its
+ * market offer. The first method is marked selected.
  */
 export function createMethodRegistry(plugins: readonly CheckoutMethodPlugin[]) {
   return {
-    methodsFor(context: MethodOfferContext): PaymentMethodConfig[] {
+    methodsFor(
+      context: MethodOfferContext,
+      representments: ReadonlyMap<CurrencyCode, PriceRepresentment>,
+    ): PaymentMethodConfig[] {
       let offered: OfferedMethod[];
       if (context.quote.isFree) {
         offered = [{ ...FREE_METHOD, name: 'Free', gateway_status: 'up', options: {} }];
@@ -129,8 +144,9 @@ export function createMethodRegistry(plugins: readonly CheckoutMethodPlugin[]) {
         offered = [{ ...FULL_CREDIT_METHOD, name: 'Account credit', gateway_status: 'up', options: {} }];
       } else {
         offered = plugins.flatMap((plugin) => {
+          if (!plugin.offeredIn(context)) return [];
           const charge = chargeCurrencyOf(plugin, context.quote.currency);
-          const representment = charge === context.quote.currency ? null : context.representments.get(charge);
+          const representment = charge === context.quote.currency ? null : representments.get(charge);
           // Not priced in its charge currency: it cannot be offered.
           if (representment === undefined) return [];
           return plugin
@@ -138,14 +154,21 @@ export function createMethodRegistry(plugins: readonly CheckoutMethodPlugin[]) {
             .map((method) => ({ ...method, options: { ...method.options, price_info: { representment } } }));
         });
       }
-      return offered.map((method, index) => ({ ...method, selected: index === 0 }));
+      // Saved cards first: the first method is open by default (checkout §2), and a returning
+      // buyer most likely pays the way they did before.
+      const ordered = [
+        ...offered.filter((method) => method.mode === 'stored'),
+        ...offered.filter((method) => method.mode !== 'stored'),
+      ];
+      return ordered.map((method, index) => ({ ...method, selected: index === 0 }));
     },
 
-    /** The charge currencies other than `display` that some plugin needs the order priced in. */
-    chargeCurrenciesFor(display: CurrencyCode): CurrencyCode[] {
-      return [...new Set(plugins.map((plugin) => chargeCurrencyOf(plugin, display)))].filter(
-        (currency) => currency !== display,
-      );
+    /** The charge currencies other than `display` that the methods sold in `market` need. */
+    chargeCurrenciesFor(display: CurrencyCode, market: MethodMarket): CurrencyCode[] {
+      const needed = plugins
+        .filter((plugin) => plugin.offeredIn(market))
+        .map((plugin) => chargeCurrencyOf(plugin, display));
+      return [...new Set(needed)].filter((currency) => currency !== display);
     },
 
     /** The plugin paying a vendor and type, if any offers it. */
@@ -156,3 +179,5 @@ export function createMethodRegistry(plugins: readonly CheckoutMethodPlugin[]) {
     },
   };
 }
+
+export type MethodRegistry = ReturnType<typeof createMethodRegistry>;

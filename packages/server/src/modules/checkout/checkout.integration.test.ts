@@ -10,55 +10,40 @@ import {
   startTestSandbox,
   type Sandbox,
 } from '../../test-support/payments-sandbox.js';
-import { createTestClient, type TestClient } from '../../test-support/test-client.js';
+import {
+  FREE_COURSE,
+  PAID_A,
+  PAID_B,
+  course,
+  createCheckoutKit,
+  infoBody,
+  intentOf,
+  newRef,
+  rowsOf,
+} from '../../test-support/checkout-kit.js';
+import { createTestClient } from '../../test-support/test-client.js';
 import { startTestServer } from '../../test-support/test-server.js';
 import { createCreditService } from '../credit/credit.service.js';
 import { MAPPED_GATEWAY_EVENTS } from '../payments/stripe-events.js';
 import { GATEWAY_WEBHOOK_PATH } from '../payments/payments.routes.js';
-import type { CheckoutMethodPlugin } from './checkout-methods.js';
 import { CHECKOUT_PATHS } from './checkout.routes.js';
 
 const SECRET = 'whsec_checkout_test';
 const INFO = CHECKOUT_PATHS.info;
 const SUBMIT = CHECKOUT_PATHS.submit;
 const STORED = CHECKOUT_PATHS.storedMethods;
-// Seeded catalog: courses 2 and 3 are paid, 5 is free; new users own none of them.
-const PAID_A = 2;
-const PAID_B = 3;
-const FREE_COURSE = 5;
-
-/**
- * A provider method that charges only USD (as some local methods do), offered outside the US
- * only so the other tests see the card methods alone: it must carry a representment.
- */
-const usdOnlyCards: CheckoutMethodPlugin = {
-  handles: [{ vendor: 'LocalPayments', type: 'card' }],
-  chargeCurrencies: ['USD'],
-  offer: (context) =>
-    context.quote.currency === 'USD'
-      ? []
-      : [
-          {
-            method_id: 3,
-            vendor: 'LocalPayments',
-            mode: 'direct',
-            type: 'card',
-            name: 'Local card (charged in USD)',
-            gateway_status: 'up',
-            options: {},
-          },
-        ],
-};
+const { newBuyer, ownedCourseIds, orderCount } = createCheckoutKit(() => server);
 
 let sandbox: Sandbox;
 let server: LecternServer & { stop(): Promise<void> };
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  server = await startTestServer(
-    { port: 0, host: '127.0.0.1', payments: paymentsConfigFor(sandbox, SECRET) },
-    { checkoutMethodPlugins: [usdOnlyCards] },
-  );
+  server = await startTestServer({
+    port: 0,
+    host: '127.0.0.1',
+    payments: paymentsConfigFor(sandbox, SECRET),
+  });
   const url = await server.listen();
   sandbox.addWebhookEndpoint({
     url: `${url}${GATEWAY_WEBHOOK_PATH}`,
@@ -70,47 +55,6 @@ afterAll(async () => {
   await sandbox.close();
   await server.stop();
 });
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-let userCounter = 0;
-/** A fresh signed-up buyer in `country` (their price country decides the currency). */
-async function newBuyer(country = 'US'): Promise<{ client: TestClient; id: number }> {
-  userCounter += 1;
-  const client = createTestClient(server.app, {
-    ip: `10.9.${Math.floor(userCounter / 200)}.${userCounter % 200}`,
-  });
-  client.jar.set('price_country', country);
-  const email = `buyer-${userCounter}-${Date.now()}@example.com`;
-  const response = await client.post('/api-2.0/auth/signup/', {
-    name: `Buyer ${userCounter}`,
-    email,
-    password: 'checkout-buyer-password',
-  });
-  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
-  const [row] = rowsOf<{ id: number }>(
-    await server.db.execute(sql`select id from users where email = ${email}`),
-  );
-  return { client, id: Number(row!.id) };
-}
-
-const course = (id: number) => ({ buyable: { id, buyable_object_type: 'course' as const } });
-
-function infoBody(
-  ids: number[],
-  billing?: { country_code: string; secondary_location_info?: string | null },
-) {
-  return {
-    requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
-    shopping_info: { items: ids.map(course) },
-    checkout_environment: 'Marketplace',
-    checkout_event: 'Info',
-    ...(billing ? { billing_address: billing } : {}),
-  };
-}
-
-let refCounter = 0;
-const newRef = () => `ref-${Date.now()}-${++refCounter}`;
 
 function cardSubmit(
   ids: number[],
@@ -149,21 +93,6 @@ function internalSubmit(ids: number[], vendor: 'Free' | 'Credit', zip = '10001')
   };
 }
 
-async function ownedCourseIds(client: TestClient): Promise<number[]> {
-  const response = await client.get('/api-2.0/users/me/subscribed-courses/');
-  expect(response.statusCode).toBe(200);
-  return response.data.results.map((result: { id: number }) => result.id);
-}
-
-async function orderCount(userId: number): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await server.db.execute(sql`select count(*)::int as n from orders where user_id = ${userId}`),
-  );
-  return Number(row!.n);
-}
-
-const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
-
 describe('POST /payment/checkout-info/', () => {
   it('US: the state from the ZIP code, tax on top, line shares adding up, the card method', async () => {
     const { client } = await newBuyer('US');
@@ -199,14 +128,29 @@ describe('POST /payment/checkout-info/', () => {
       secondary_location_info: '98101',
     });
     const methods = data.checkout_config.payment_methods;
-    expect(methods).toEqual([
+    expect(methods.map((method: { type: string }) => method.type)).toEqual([
+      'express',
+      'card',
+      'afterpay_clearpay',
+      'affirm',
+      'paypal',
+    ]);
+    // The first method is open by default (checkout §2); the browser hides express until a wallet is ready.
+    expect(methods.map((method: { selected: boolean }) => method.selected)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(methods[1]).toEqual(
       expect.objectContaining({
         method_id: 2,
         vendor: 'CardToken',
         mode: 'direct',
         type: 'card',
         gateway_status: 'up',
-        selected: true,
+        selected: false,
         options: expect.objectContaining({
           client_publishable_key: sandbox.publishableKey,
           // The browser loads the provider's SDK from the provider itself (design §4).
@@ -215,7 +159,7 @@ describe('POST /payment/checkout-info/', () => {
           storing_payment_method_disabled: false,
         }),
       }),
-    ]);
+    );
   });
 
   it('US: a ZIP that matches no state is a tax error on the secondary location; no ZIP yet is no error', async () => {
@@ -306,40 +250,43 @@ describe('POST /payment/checkout-info/', () => {
     expect(summary.total.price_string).toMatch(/[¥￥]/);
   });
 
-  it('a method that cannot charge yen shows and charges the order in USD (representment)', async () => {
+  it('a method that cannot charge yen shows and charges the order in euros (representment)', async () => {
+    // A Japanese buyer (yen prices) paying with a Dutch bank: iDEAL charges euros only.
     const { client, id } = await newBuyer('JP');
-    const info = await client.post(INFO, infoBody([PAID_A], { country_code: 'JP' }));
+    const info = await client.post(INFO, infoBody([PAID_A], { country_code: 'NL' }));
     const methods = info.data.data.checkout_config.payment_methods;
-    expect(methods.find((m: { method_id: number }) => m.method_id === 2).options.price_info).toEqual({
+    expect(methods.find((m: { type: string }) => m.type === 'card').options.price_info).toEqual({
       representment: null,
     });
-    const usd = methods.find((m: { method_id: number }) => m.method_id === 3);
-    expect(usd.options.price_info.representment).toMatchObject({
-      currency: 'USD',
+    const ideal = methods.find((m: { type: string }) => m.type === 'ideal');
+    expect(ideal.options.price_info.representment).toMatchObject({
+      currency: 'EUR',
       originalCurrency: 'JPY',
-      price_text: expect.stringMatching(/^\$\d+\.\d\d$/),
+      price_text: expect.stringMatching(/€/),
     });
-    const american = await newBuyer('US');
-    const usInfo = await american.client.post(INFO, infoBody([PAID_A], { country_code: 'JP' }));
-    expect(usd.options.price_info.representment.price_text).toBe(
-      usInfo.data.data.order_summary.total.price_string,
+    const dutch = await newBuyer('NL');
+    const euroInfo = await dutch.client.post(INFO, infoBody([PAID_A], { country_code: 'NL' }));
+    expect(ideal.options.price_info.representment.price_text).toBe(
+      euroInfo.data.data.order_summary.total.price_string,
     );
     const paid = await client.post(SUBMIT, {
-      ...cardSubmit([PAID_A], { payment_method_id: 'pm_card_visa' }),
-      billing_address: { country_code: 'JP' },
+      ...cardSubmit([PAID_A], {}),
+      billing_address: { country_code: 'NL' },
       payment_info: {
-        method_id: 3,
-        payment_vendor: 'LocalPayments',
-        payment_method: 'card',
-        credentials: { payment_method_id: 'pm_card_visa' },
+        method_id: ideal.method_id,
+        payment_vendor: 'CardEncrypted',
+        payment_method: 'ideal',
+        credentials: { state_data: { issuer_id: 'ing' } },
       },
     });
-    expect(paid.data.status).toBe('succeeded');
+    expect(paid.data.status).toBe('redirect');
+    await answerHostedPage(paid.data.data.return_url, 'approve');
+    await expect.poll(() => orderCount(id)).toBe(1);
     const [order] = rowsOf<{ currency: string; total_amount: number }>(
       await server.db.execute(sql`select currency, total_amount from orders where user_id = ${id}`),
     );
-    expect(order).toMatchObject({ currency: 'USD' });
-    expect(Number(order!.total_amount)).toBe(usInfo.data.data.order_summary.total.amount);
+    expect(order).toMatchObject({ currency: 'EUR' });
+    expect(Number(order!.total_amount)).toBe(euroInfo.data.data.order_summary.total.amount);
   });
 
   it('a free cart offers only the free method; no billing needed', async () => {
@@ -497,7 +444,9 @@ describe('POST /payment/checkout-submit/ with cards', () => {
       INFO,
       infoBody([PAID_A], { country_code: 'US', secondary_location_info: '98101' }),
     );
-    const key = info.data.data.checkout_config.payment_methods[0].options.encryption_public_key;
+    const key = info.data.data.checkout_config.payment_methods.find(
+      (m: { type: string }) => m.type === 'card',
+    ).options.encryption_public_key;
     expect(typeof key).toBe('string');
     const encrypted = encryptTestCard(key, {
       number: '4242424242424242',

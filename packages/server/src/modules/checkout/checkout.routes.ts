@@ -73,6 +73,27 @@ const credentials = z.union([
   }),
   z.strictObject({ encrypted_data: z.string().min(1).max(16_384), card_country: z.string().max(2) }),
   z.strictObject({ stored_payment_method_id: token, encrypted_cvc: z.string().max(4_096).optional() }),
+  // The address-based buy-now-pay-later method: its payment method and the address (checkout §3).
+  z.strictObject({
+    payment_method_id: token,
+    card_country: z.string().max(2).optional(),
+    name: z.string().max(200),
+    address_line1: z.string().max(200),
+    city: z.string().max(200),
+    state: z.string().max(50),
+    country: z.string().max(2),
+    postal_code: z.string().max(20),
+  }),
+  // Hosted and local methods: what their form collected (checkout §9 state data).
+  z.strictObject({
+    state_data: z.strictObject({
+      issuer_id: z.string().max(64).optional(),
+      app_id: z.string().max(64).optional(),
+      iban: z.string().max(64).optional(),
+      holder_name: z.string().max(200).optional(),
+      document: z.string().max(25).optional(),
+    }),
+  }),
   z.strictObject({}),
 ]);
 

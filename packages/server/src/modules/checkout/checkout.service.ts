@@ -4,6 +4,8 @@ import {
   formatMoney,
   money,
   paymentErrorCodeOf,
+  paymentErrorMessage,
+  pendingPaymentText,
   secondaryLocationError,
   secondaryLocationFieldOf,
   toApiPrice,
@@ -25,25 +27,42 @@ import type { CartsService } from '../carts/carts.service.js';
 import type { CouponsService } from '../coupons/coupons.service.js';
 import type { CreditService } from '../credit/credit.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import {
-  GatewayError,
-  type GatewayMethodStatus,
-  type GatewayPayment,
-  type GatewayStatusKey,
-} from '../payments/payment-gateway.js';
+import { GatewayError, type GatewayPayment } from '../payments/payment-gateway.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
+import { bnplMethodPlugins } from './bnpl-methods.js';
+import { cardMethods, expressMethods, localCardMethods } from './card-methods.js';
 import {
-  cardMethods,
   chargeCurrencyOf,
   createMethodRegistry,
+  type CheckoutBuyer,
   type CheckoutMethodPlugin,
+  type MethodMarket,
+  type MethodStatuses,
 } from './checkout-methods.js';
 import { createCheckoutQuotes, type CheckoutQuote } from './checkout-quote.js';
-import { answer, pendingAnswer, succeededAnswer, tooManyFailedAttempts } from './checkout-answers.js';
+import {
+  answer,
+  pendingAnswer,
+  succeededAnswer,
+  successUrl,
+  tooManyFailedAttempts,
+} from './checkout-answers.js';
 import { createCheckoutRepository, type AttemptRow } from './checkout.repository.js';
-import { STORED_CARD_PREFIX, createStoredCards, toStoredMethod } from './stored-cards.js';
+import { hostedMethodPlugins } from './hosted-methods.js';
+import { createStoredCards, toStoredMethod } from './stored-cards.js';
+
+export type { CheckoutBuyer } from './checkout-methods.js';
+
+/** Every payment method of the checkout, in the order they are offered (checkout §1). */
+export const CHECKOUT_METHOD_PLUGINS: readonly CheckoutMethodPlugin[] = [
+  expressMethods,
+  cardMethods,
+  localCardMethods,
+  ...bnplMethodPlugins,
+  ...hostedMethodPlugins,
+];
 
 /** Card-testing defence (design §6): failed card attempts per user before a cool-down. */
 export const FAILED_PAYMENT_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 };
@@ -53,12 +72,6 @@ const IN_FLIGHT_POLL_MS = 50;
 /** Provider facts shown on every checkout: its method statuses and card encryption key. */
 const STATUS_CACHE_MS = 5_000;
 const ENCRYPTION_KEY_CACHE_MS = 10 * 60 * 1000;
-
-export interface CheckoutBuyer {
-  id: number;
-  email: string;
-  name: string;
-}
 
 const key = (attempt: AttemptRow, step: string) => `checkout:${attempt.id}:${step}`;
 const couponReference = (attemptId: string, code: string) => `${attemptId}:${code}`;
@@ -80,15 +93,21 @@ export function createCheckoutService(deps: {
   payments: PaymentsService;
   tax: TaxProvider;
   log: FastifyBaseLogger;
-  /** More method plugins (issue 6); cards are always there. */
-  methodPlugins?: readonly CheckoutMethodPlugin[];
+  /** How long the provider's method statuses are reused; default STATUS_CACHE_MS. */
+  methodStatusCacheMs?: number;
+  /** This site's origin: where providers send buyers back to. */
+  publicUrl: string;
   now?: () => Date;
 }) {
   const { carts, coupons, credit, orders, payments, log } = deps;
   const gateway = payments.gateway;
   const now = deps.now ?? (() => new Date());
   const repository = createCheckoutRepository(deps.db);
-  const registry = createMethodRegistry([cardMethods, ...(deps.methodPlugins ?? [])]);
+  const registry = createMethodRegistry(CHECKOUT_METHOD_PLUGINS);
+  /** The course checkout is the only checkout product sold here so far. */
+  const marketOf = (quote: CheckoutQuote): MethodMarket => ({ country: quote.country, product: 'course' });
+  const returnUrlOf = (row: AttemptRow) => `${deps.publicUrl}${successUrl(row.id)}`;
+  const flowOf = (row: AttemptRow) => registry.pluginFor(row.vendor, row.methodType)?.flow ?? 'card';
   const failures = createAttemptLimiter(FAILED_PAYMENT_ATTEMPTS);
   const { quoteFor, orderSummaryOf } = createCheckoutQuotes({
     db: deps.db,
@@ -99,9 +118,10 @@ export function createCheckoutService(deps: {
     now,
   });
   const storedCards = createStoredCards(payments);
-  const statusCache = createExpiringCache<'statuses', Partial<Record<GatewayStatusKey, GatewayMethodStatus>>>(
-    { ttlMs: STATUS_CACHE_MS, maxEntries: 1 },
-  );
+  const statusCache = createExpiringCache<'statuses', MethodStatuses>({
+    ttlMs: deps.methodStatusCacheMs ?? STATUS_CACHE_MS,
+    maxEntries: 1,
+  });
   const encryptionKeyCache = createExpiringCache<'key', string | null>({
     ttlMs: ENCRYPTION_KEY_CACHE_MS,
     maxEntries: 1,
@@ -238,6 +258,22 @@ export function createCheckoutService(deps: {
           })) ?? (await repository.find(row.id));
         if (!moved || moved.status !== 'requires_action') return resultOf(moved ?? row);
         const action = payment.nextAction;
+        const flow = flowOf(moved);
+        if (flow === 'confirm' && payment.status === 'requires_confirmation') {
+          // Buy now, pay later: the browser confirms, then the provider's approval page follows.
+          return answer(moved, 'action_required', {
+            client_secret: payment.clientSecret,
+            payment_method_id: payment.paymentMethodId,
+            authentication_type: 'payment',
+            action_data: { type: 'confirm_payment' },
+            return_url: returnUrlOf(moved),
+          });
+        }
+        // A voucher to pay later: the success page shows it and follows the attempt.
+        if (action?.type === 'display_voucher') return pendingAnswer(moved);
+        if (flow !== 'card' && action?.type === 'redirect_to_url') {
+          return answer(moved, 'redirect', { return_url: action.url });
+        }
         return answer(moved, 'action_required', {
           client_secret: payment.clientSecret,
           payment_method_id: payment.paymentMethodId,
@@ -264,78 +300,29 @@ export function createCheckoutService(deps: {
     }
   }
 
-  /** Charges the card of a claimed attempt; a decline is an answer, not an error. */
+  /** Pays a claimed attempt with its method's plugin; a decline is an answer, not an error. */
   async function charge(
     row: AttemptRow,
     buyer: CheckoutBuyer,
     info: CheckoutSubmitRequest['payment_info'],
+    plugin: CheckoutMethodPlugin,
   ): Promise<CheckoutResult> {
-    const credentials = info.credentials;
     try {
-      const storedId =
-        'stored_payment_method_id' in credentials
-          ? credentials.stored_payment_method_id.replace(STORED_CARD_PREFIX, '')
-          : null;
-      const rememberMe = storedId === null && info.remember_me === true;
-      const customerId =
-        rememberMe || storedId !== null
-          ? await payments.ensureCustomer(buyer.id, { email: buyer.email, name: buyer.name })
-          : undefined;
-      let paymentMethodId: string;
-      if (storedId !== null) {
-        const method = await gateway.retrievePaymentMethod(storedId).catch((error: unknown) => {
-          if (
-            error instanceof GatewayError &&
-            (error.kind === 'not_found' || error.kind === 'invalid_request')
-          )
-            return null;
-          throw error;
-        });
-        if (!method || method.customerId !== customerId) return fail(row, 'stored_payment_method_not_found');
-        paymentMethodId = method.id;
-      } else if ('encrypted_data' in credentials) {
-        const created = await gateway.createPaymentMethod(
-          {
-            type: 'card',
-            encryptedCard: credentials.encrypted_data,
-            billingDetails: {
-              email: buyer.email,
-              address: {
-                country: credentials.card_country,
-                postalCode: row.quote.country === 'US' ? row.quote.secondaryLocation : null,
-                line1: null,
-                line2: null,
-                city: null,
-                state: null,
-              },
-            },
-          },
-          { idempotencyKey: key(row, 'method') },
-        );
-        paymentMethodId = created.id;
-      } else if ('payment_method_id' in credentials) {
-        paymentMethodId = credentials.payment_method_id;
-      } else {
-        return fail(row, 'card_declined');
-      }
-      const payment = await gateway.createPayment(
-        {
-          amount: money(row.amount, row.quote.currency),
-          customerId,
-          paymentMethodId,
-          methodTypes: ['card'],
-          confirm: true,
-          ...(rememberMe ? { setupFutureUsage: 'off_session' as const } : {}),
-          description: `Lectern order ${row.id}`,
-          receiptEmail: buyer.email,
-          metadata: { payment_attempt_id: row.id },
-        },
-        { idempotencyKey: key(row, 'payment') },
-      );
-      return afterPayment(row, payment);
+      const paid = await plugin.pay({
+        attempt: row,
+        buyer,
+        info,
+        amount: money(row.amount, row.quote.currency),
+        gateway,
+        customer: () => payments.ensureCustomer(buyer.id, { email: buyer.email, name: buyer.name }),
+        idempotencyKey: (step) => key(row, step),
+        returnUrl: returnUrlOf(row),
+      });
+      if ('refused' in paid) return fail(row, paid.refused, { countsAsCardFailure: plugin.flow === 'card' });
+      return await afterPayment(row, paid);
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      log.warn({ err: error, attempt: row.id, kind: error.kind }, 'card payment failed at the provider');
+      log.warn({ err: error, attempt: row.id, kind: error.kind }, 'payment failed at the provider');
       if (error.kind === 'card_declined') {
         return fail(
           row,
@@ -354,6 +341,7 @@ export function createCheckoutService(deps: {
             code: error.details.code ?? 'invalid_request',
             declineCode: null,
           }),
+          { countsAsCardFailure: plugin.flow === 'card' },
         );
       }
       // The provider is down or answered something unknown: nothing was charged as far as
@@ -367,6 +355,22 @@ export function createCheckoutService(deps: {
     // Another user's attempt is answered exactly like a missing one.
     if (!row || row.userId !== userId) throw notFound('There is no payment attempt with this id.');
     return row;
+  }
+
+  /** What the success page says of an attempt still waiting for its money (checkout §9). */
+  async function pendingOf(row: AttemptRow): Promise<CheckoutReceipt['pending']> {
+    let voucher: NonNullable<CheckoutReceipt['pending']>['voucher'] = null;
+    if (row.status === 'requires_action' && row.gatewayPaymentId) {
+      const action = (await gateway.retrievePayment(row.gatewayPaymentId)).nextAction;
+      if (action?.type === 'display_voucher') {
+        voucher = {
+          url: action.url,
+          reference: action.reference,
+          expires_at: action.expiresAt.toISOString(),
+        };
+      }
+    }
+    return { method_type: row.methodType, text: pendingPaymentText(row.methodType), voucher };
   }
 
   // The provider's webhooks: the same fulfilment as the answer path, whichever comes first.
@@ -398,9 +402,10 @@ export function createCheckoutService(deps: {
     pricing: PricingContext,
     request: CheckoutInfoRequest,
     display: CurrencyCode,
+    market: MethodMarket,
   ): Promise<Map<CurrencyCode, PriceRepresentment>> {
     const result = new Map<CurrencyCode, PriceRepresentment>();
-    for (const currency of registry.chargeCurrenciesFor(display)) {
+    for (const currency of registry.chargeCurrenciesFor(display, market)) {
       const { quote } = await quoteFor(
         userId,
         { ...pricing, currency },
@@ -442,23 +447,26 @@ export function createCheckoutService(deps: {
       const data: CheckoutInfoResponse['data'] = { order_summary: orderSummaryOf(quote, pricing.intlLocale) };
       if (provider) {
         const paid = !quote.isFree && !quote.isFullyPaidByCredit;
+        const market = marketOf(quote);
         const [[statuses, key, stored], representments] = await Promise.all([
           paid ? provider : ([{}, null, []] as const),
           paid
-            ? representmentsFor(buyer.id, pricing, request, quote.currency)
+            ? representmentsFor(buyer.id, pricing, request, quote.currency, market)
             : new Map<CurrencyCode, PriceRepresentment>(),
         ]);
         data.checkout_config = {
-          payment_methods: registry.methodsFor({
-            quote,
-            country: quote.country,
-            statuses,
-            publishableKey: gateway.publishableKey,
-            sdkUrl: gateway.browserSdkUrl,
-            encryptionKey: key,
-            storedCards: stored.map(toStoredMethod).filter((method) => method !== null),
+          payment_methods: registry.methodsFor(
+            {
+              ...market,
+              quote,
+              statuses,
+              publishableKey: gateway.publishableKey,
+              sdkUrl: gateway.browserSdkUrl,
+              encryptionKey: key,
+              storedCards: stored.map(toStoredMethod).filter((method) => method !== null),
+            },
             representments,
-          }),
+          ),
           credit_is_usable: balance.amount > 0 && !quote.isFree,
         };
       }
@@ -517,8 +525,6 @@ export function createCheckoutService(deps: {
       let quote = priced.quote;
       const info = request.payment_info;
       const plugin = registry.pluginFor(info.payment_vendor, info.payment_method);
-      // Every provider method is paid through the card flow for now (issue 6 adds its own).
-      const isCard = plugin !== undefined;
       if (!quote.isFree) {
         if (locationMissing || taxError) {
           throw validationError({
@@ -529,23 +535,27 @@ export function createCheckoutService(deps: {
         }
       }
       const expected = quote.isFree ? 'Free' : quote.isFullyPaidByCredit ? 'Credit' : null;
-      const methodError =
-        expected !== null
-          ? info.payment_vendor !== expected
-            ? `This order is paid with the ${expected === 'Free' ? 'free' : 'credit'} method.`
-            : null
-          : !isCard
-            ? 'This payment method is not offered for this order.'
-            : !['payment_method_id', 'encrypted_data', 'stored_payment_method_id'].some(
-                  (name) => name in info.credentials,
-                )
-              ? 'Send the card credentials: payment_method_id, encrypted_data or stored_payment_method_id.'
-              : null;
-      if (methodError) {
-        const field =
-          expected === null && isCard ? 'payment_info.credentials' : 'payment_info.payment_vendor';
-        throw validationError({ [field]: [methodError] });
+      const market = marketOf(quote);
+      let methodErrors: Record<string, string[]> | null = null;
+      if (expected !== null) {
+        if (info.payment_vendor !== expected) {
+          methodErrors = {
+            'payment_info.payment_vendor': [
+              `This order is paid with the ${expected === 'Free' ? 'free' : 'credit'} method.`,
+            ],
+          };
+        }
+      } else if (!plugin || !plugin.offeredIn(market)) {
+        methodErrors = {
+          'payment_info.payment_vendor': ['This payment method is not offered for this order.'],
+        };
+      } else if (plugin.gatewayStatus(await methodStatuses(), info.payment_method) === 'down') {
+        // Checkout §4/§5: a method whose provider is down is rejected.
+        methodErrors = { 'payment_info.payment_vendor': [CHECKOUT_MESSAGES.selectAvailableMethod] };
+      } else {
+        methodErrors = plugin.credentialsError(info, market);
       }
+      if (methodErrors) throw validationError(methodErrors);
       const chargeCurrency =
         plugin && expected === null ? chargeCurrencyOf(plugin, quote.currency) : quote.currency;
       if (chargeCurrency !== quote.currency) {
@@ -596,7 +606,7 @@ export function createCheckoutService(deps: {
           return { ...result, message: error.detail };
         }
       }
-      return charge(inserted, buyer, info);
+      return charge(inserted, buyer, info, plugin!);
     },
 
     /** `PATCH /payment/checkout-submit/{id}/`: after the action (3-D Secure) in the browser. */
@@ -611,7 +621,9 @@ export function createCheckoutService(deps: {
         });
       }
       let payment = await gateway.retrievePayment(row.gatewayPaymentId);
-      if (payment.status === 'requires_confirmation') {
+      // Cards authenticated by 3-D Secure wait for the server's confirmation; a BNPL payment
+      // in this state is still the browser's to confirm.
+      if (payment.status === 'requires_confirmation' && flowOf(row) === 'card') {
         payment = await gateway.confirmPayment(payment.id, {}, { idempotencyKey: key(row, 'confirm') });
       }
       return afterPayment(row, payment);
@@ -626,11 +638,15 @@ export function createCheckoutService(deps: {
     async receipt(userId: number, attemptId: string, locale: string): Promise<CheckoutReceipt> {
       const row = await ownAttempt(userId, attemptId);
       const quote = row.quote;
+      const failed = row.status === 'failed' || row.status === 'canceled';
+      const code = row.errorCode ?? 'card_declined';
       const price = (amount: number, freeWhenZero = true) =>
         toApiPrice(money(amount, quote.currency), locale, { freeWhenZero });
       return {
         payment_attempt_id: row.id,
         status: row.status,
+        pending: FINAL.has(row.status) ? null : await pendingOf(row),
+        failure: failed ? { error_code: code, message: paymentErrorMessage(code).text } : null,
         order:
           row.orderId === null
             ? null
