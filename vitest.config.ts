@@ -14,6 +14,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/domain/src/**/*.test.ts',
+            'packages/gateway/src/**/*.test.ts',
             'packages/server/src/**/*.test.ts',
             'bench/src/**/*.test.ts',
           ],

@@ -240,7 +240,8 @@
         (action.use_stripe_sdk && action.use_stripe_sdk.stripe_js) ||
         (action.boleto_display_details && action.boleto_display_details.hosted_voucher_url) ||
         (action.oxxo_display_details && action.oxxo_display_details.hosted_voucher_url) ||
-        (action.pix_display_qr_code && action.pix_display_qr_code.hosted_instructions_url);
+        (action.pix_display_qr_code && action.pix_display_qr_code.hosted_instructions_url) ||
+        (action.doku_display_details && action.doku_display_details.hosted_voucher_url);
       if (!url)
         return Promise.resolve({
           error: { type: 'invalid_request_error', message: 'Action can not be handled' },
@@ -401,6 +402,8 @@
       confirmBoletoPayment: confirmWithType('boleto'),
       confirmOxxoPayment: confirmWithType('oxxo'),
       confirmPixPayment: confirmWithType('pix'),
+      /** Indonesian methods: `payment_method: {doku: {channel}, billing_details: {name, email}}`. */
+      confirmDokuPayment: confirmWithType('doku'),
       retrievePaymentIntent: function (clientSecret) {
         return retrieve('payment', clientSecret).then(function (response) {
           return response.error ? { error: response.error } : { paymentIntent: response.data };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CompactEncrypt, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox.js';
-import { sandboxApi } from '../testing/sandbox-api.js';
+import { sandboxApi, waitFor } from '../testing/sandbox-api.js';
 import { ASSETS_DIR } from './assets.js';
 
 let sandbox: Sandbox;
@@ -11,14 +11,59 @@ let api: ReturnType<typeof sandboxApi>;
 // The browser SDK's public surface, as the tests use it.
 let sdk: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+interface FakeElement {
+  src?: string;
+  contentWindow: object;
+  removed: boolean;
+}
+
+/**
+ * Just enough of a page for the SDK's modal: the overlays and frames it opens (their `src`)
+ * and the `message` listeners it adds, so a test can answer a hosted page and post its result.
+ */
+const page = {
+  overlays: [] as FakeElement[],
+  frames: [] as FakeElement[],
+  listeners: new Set<(event: { source: object; origin: string; data: unknown }) => void>(),
+  /** What a framed hosted page posts to the app once answered. */
+  post(frame: FakeElement, data: unknown) {
+    for (const listener of [...page.listeners]) {
+      listener({ source: frame.contentWindow, origin: new URL(sandbox.url).origin, data });
+    }
+  },
+};
+
+function fakeElement(tag: string): FakeElement & Record<string, unknown> {
+  const element = {
+    contentWindow: {},
+    removed: false,
+    style: {},
+    setAttribute: () => undefined,
+    appendChild: () => undefined,
+    remove: () => {
+      element.removed = true;
+    },
+  };
+  (tag === 'iframe' ? page.frames : page.overlays).push(element);
+  return element;
+}
+
 /** Loads the real SDK file with Node's fetch and WebCrypto standing in for the browser's. */
 function loadSdk(): unknown {
   const code = readFileSync(path.join(ASSETS_DIR, 'sdk/lectern-sandbox.js'), 'utf8');
   const win: Record<string, unknown> = {
     crypto: globalThis.crypto,
     fetch: globalThis.fetch.bind(globalThis),
+    addEventListener: (_type: string, listener: Parameters<typeof page.listeners.add>[0]) =>
+      page.listeners.add(listener),
+    removeEventListener: (_type: string, listener: Parameters<typeof page.listeners.add>[0]) =>
+      page.listeners.delete(listener),
   };
-  const document = { currentScript: { src: `${sandbox.url}/sdk/v1/lectern-sandbox.js` } };
+  const document = {
+    currentScript: { src: `${sandbox.url}/sdk/v1/lectern-sandbox.js` },
+    createElement: fakeElement,
+    body: { appendChild: () => undefined },
+  };
   const location = { origin: 'http://app.test', href: 'http://app.test/checkout/' };
   new Function('window', 'document', 'location', code)(win, document, location);
   return win.LecternSandbox;
@@ -123,6 +168,37 @@ describe('the browser SDK', () => {
       .encrypt(publicKey);
     const response = await api.post('/v1/payment_methods', { type: 'card', card: { encrypted_data: jwe } });
     expect(response.body.error.code).toBe('encrypted_data_expired');
+  });
+
+  it('confirms a DOKU payment and shows its payment code until the buyer is done', async () => {
+    const intent = (await api.post('/v1/payment_intents', { amount: '15000000', currency: 'idr' })).body;
+    const billing_details = { name: 'Budi Santoso', email: 'budi@example.com' };
+    const confirming = sdk.confirmDokuPayment(intent.client_secret, {
+      payment_method: { doku: { channel: 'permata_lite_atm' }, billing_details },
+    });
+    const frame = await waitFor(() => page.frames.at(-1));
+    expect(frame.src).toMatch(/\/hosted\/voucher\/act_\w+\?origin=http%3A%2F%2Fapp\.test$/);
+    const voucher = await (await fetch(frame.src!)).text();
+    expect(voucher).toContain('Permata virtual account');
+    expect(voucher).toContain('data-parent-origin="http://app.test"');
+    await api.answer(frame.src!.split('?')[0]!, 'paid');
+    page.post(frame, { type: 'lectern-sandbox:action', status: 'succeeded' });
+    const result = await confirming;
+    expect(result.paymentIntent).toMatchObject({ id: intent.id, status: 'succeeded' });
+    expect(page.overlays.at(-1)!.removed).toBe(true);
+    expect(page.listeners.size).toBe(0);
+
+    const another = (await api.post('/v1/payment_intents', { amount: '15000000', currency: 'idr' })).body;
+    const pending = await sdk.confirmDokuPayment(
+      another.client_secret,
+      { payment_method: { doku: { channel: 'alfamart' }, billing_details } },
+      { handleActions: false },
+    );
+    expect(pending.paymentIntent).toMatchObject({
+      status: 'requires_action',
+      payment_method: { type: 'doku', doku: { channel: 'alfamart' } },
+      next_action: { doku_display_details: { channel: 'alfamart' } },
+    });
   });
 
   it('answers canMakePayment from the wallet statuses', async () => {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { profileForTestCard } from '../cards/card-number.js';
 import { findTestCard, TEST_CARDS } from '../cards/test-cards.js';
 import type { SandboxContext } from '../context.js';
-import type { PaymentIntent, SetupIntent } from '../core/objects.js';
+import type { PaymentIntent, PaymentMethod, SetupIntent } from '../core/objects.js';
 import { invalidRequest, resourceMissing } from '../core/stripe-error.js';
-import { WALLET_TYPES } from '../payments/method-types.js';
+import { dokuChannelOf, WALLET_TYPES, type DokuChannel } from '../payments/method-types.js';
 import type { ActionKind, PendingAction } from '../payments/actions.js';
 import type { ActionVerdict } from '../payments/payment-flow.js';
 import { createCardPaymentMethod, parseBillingDetails } from '../resources/payment-method-factory.js';
@@ -36,7 +36,53 @@ const METHOD_NAMES: Record<string, string> = {
   boleto: 'Boleto',
   oxxo: 'OXXO',
   pix: 'Pix',
+  doku: 'DOKU',
 };
+
+/** How each doku channel is paid: a code at the store's cashier, or a bank transfer to a virtual account. */
+const DOKU_CHANNEL_COPY: Record<DokuChannel, { title: string; label: string }> = {
+  alfamart: {
+    title: 'Alfamart payment code',
+    label: 'Payment code (show it at any Alfamart cashier)',
+  },
+  bca_va: {
+    title: 'BCA virtual account',
+    label: 'Virtual account number (pay by transfer from a BCA ATM or BCA mobile banking)',
+  },
+  mandiri_va: {
+    title: 'Mandiri virtual account',
+    label: 'Virtual account number (pay by transfer from a Mandiri ATM or Mandiri mobile banking)',
+  },
+  permata_lite_atm: {
+    title: 'Permata virtual account',
+    label: 'Virtual account number (pay by transfer from a PermataBank ATM)',
+  },
+};
+
+interface VoucherCopy {
+  title: string;
+  /** What the reference is, shown above it. */
+  label: string;
+  /** What the customer pays, in "nobody pays the …". */
+  thing: string;
+  note: string | null;
+}
+
+function voucherCopy(methodType: string, method: string, channel: DokuChannel | null): VoucherCopy {
+  if (methodType === 'pix') {
+    return { title: `${method} payment code`, label: 'Pix copy-and-paste code', thing: 'code', note: null };
+  }
+  if (methodType === 'doku') {
+    const copy = channel ? DOKU_CHANNEL_COPY[channel] : { title: 'DOKU payment code', label: 'Payment code' };
+    return {
+      ...copy,
+      thing: channel === 'alfamart' || !channel ? 'code' : 'virtual account',
+      // Checkout §9: Indonesian local methods confirm the payment up to 30 minutes after it is made.
+      note: 'Your payment is confirmed up to 30 minutes after you pay.',
+    };
+  }
+  return { title: `${method} voucher`, label: 'Voucher number', thing: 'voucher', note: null };
+}
 
 export function formatAmount(amount: number, currency: string): string {
   const format = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() });
@@ -87,6 +133,7 @@ function pageBody(
   action: PendingAction,
   intent: PaymentIntent | SetupIntent,
   origin: string,
+  paymentMethod: PaymentMethod | undefined,
 ): { title: string; body: Raw } {
   const amount = describe(intent);
   const method = METHOD_NAMES[action.methodType] ?? action.methodType;
@@ -130,21 +177,23 @@ function pageBody(
       };
     case 'voucher': {
       const expires = new Date((action.expiresAt ?? 0) * 1000);
-      const pix = action.methodType === 'pix';
-      const noun = pix ? 'payment code' : 'voucher';
+      const copy = voucherCopy(
+        action.methodType,
+        method,
+        paymentMethod ? dokuChannelOf(paymentMethod) : null,
+      );
       return {
-        title: `${method} ${noun}`,
+        title: copy.title,
         body: sheet(
           action,
           origin,
-          html`<h1>${method} ${noun}</h1>
+          html`<h1>${copy.title}</h1>
             <p>Amount: <strong>${amount}</strong></p>
-            <p>${pix ? 'Pix copy-and-paste code' : 'Voucher number'}:</p>
+            <p>${copy.label}:</p>
             <p class="reference" data-reference>${action.reference ?? ''}</p>
             <p>Pay before <time datetime="${expires.toISOString()}">${expires.toUTCString()}</time>.</p>
-            <p>
-              In the sandbox nobody pays the ${pix ? 'code' : 'voucher'}: mark it as paid, or let it expire.
-            </p>
+            ${copy.note ? html`<p>${copy.note}</p>` : ''}
+            <p>In the sandbox nobody pays the ${copy.thing}: mark it as paid, or let it expire.</p>
             ${buttons('voucher')}
             <div class="actions"><button type="button" class="link" data-close>Done</button></div>`,
         ),
@@ -201,7 +250,8 @@ export function hostedPageRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     if (!action || PAGE_KIND[kind] !== action.kind) return notFoundPage(reply, ctx);
     const intent = store.paymentIntents.get(action.intentId) ?? store.setupIntents.get(action.intentId);
     if (!intent) return notFoundPage(reply, ctx);
-    const { title, body } = pageBody(action, intent, parentOrigin(ctx, request));
+    const paymentMethod = store.paymentMethods.get(intent.payment_method ?? '');
+    const { title, body } = pageBody(action, intent, parentOrigin(ctx, request), paymentMethod);
     return sendPage(reply, {
       title,
       body,

@@ -107,6 +107,13 @@ export interface NextAction {
     expires_at: number;
     hosted_instructions_url: string;
   };
+  /** Sandbox extension (Stripe has no doku type): the payment code or virtual account to pay. */
+  doku_display_details?: {
+    expires_at: number;
+    hosted_voucher_url: string;
+    number: string;
+    channel: string;
+  };
 }
 
 export type IntentStatus =

@@ -151,6 +151,27 @@ describe('vouchers and Pix', () => {
     expect((await retrieve(pi.id)).last_payment_error.code).toBe('payment_intent_payment_attempt_expired');
   });
 
+  it('Boleto needs no billing address (the checkout only knows the country), but name, email and the CPF/CNPJ', async () => {
+    const pi = await confirmWith('brl', {
+      type: 'boleto',
+      boleto: { tax_id: '00.000.000/0001-91' },
+      billing_details: { ...sepaBilling, address: { country: 'BR' } },
+    });
+    expect(pi.next_action.type).toBe('boleto_display_details');
+    const noTaxId = await api.post('/v1/payment_methods', {
+      type: 'boleto',
+      boleto: { tax_id: '123' },
+      billing_details: sepaBilling,
+    });
+    expect(noTaxId.body.error.param).toBe('boleto[tax_id]');
+    const noEmail = await api.post('/v1/payment_methods', {
+      type: 'boleto',
+      boleto: { tax_id: '000.000.000-00' },
+      billing_details: { name: 'Jenny Rosen' },
+    });
+    expect(noEmail.body.error.param).toBe('billing_details[email]');
+  });
+
   it('a Pix code expires by itself at its expiry', async () => {
     const pi = await confirmWith(
       'brl',
@@ -163,6 +184,108 @@ describe('vouchers and Pix', () => {
       return current.status === 'requires_payment_method' ? current : undefined;
     }, 4000);
     expect(expired.last_payment_error.code).toBe('payment_intent_payment_attempt_expired');
+  });
+});
+
+describe('DOKU (Indonesian payment codes and virtual accounts)', () => {
+  const dokuBilling = { name: 'Budi Santoso', email: 'budi@example.com' };
+  const eventsOf = async (type: string, intentId: string) =>
+    ((await api.get('/v1/events', { type })).body.data as { data: { object: { id: string } } }[]).filter(
+      (event) => event.data.object.id === intentId,
+    );
+
+  it.each([
+    ['alfamart', 'Alfamart payment code'],
+    ['bca_va', 'BCA virtual account'],
+    ['mandiri_va', 'Mandiri virtual account'],
+    ['permata_lite_atm', 'Permata virtual account'],
+  ])('%s shows its number on a hosted page, valid 48 hours', async (channel, title) => {
+    const pi = await confirmWith('idr', { type: 'doku', doku: { channel }, billing_details: dokuBilling });
+    expect(pi.status).toBe('requires_action');
+    expect(pi.next_action.type).toBe('doku_display_details');
+    const details = pi.next_action.doku_display_details;
+    expect(details).toMatchObject({ channel, number: expect.stringMatching(/^\d{16}$/) });
+    expect(Math.round((details.expires_at - Date.now() / 1000) / 3600)).toBe(48);
+    const page = await (await fetch(details.hosted_voucher_url)).text();
+    expect(page).toContain(title);
+    expect(page).toContain(details.number);
+    expect(page).toContain('up to 30 minutes');
+    expect(page).toContain('Mark as paid');
+    expect(page).toContain('Expire now');
+    const pm = (await api.get(`/v1/payment_methods/${pi.payment_method}`)).body;
+    expect(pm).toMatchObject({ type: 'doku', doku: { channel } });
+  });
+
+  it('succeeds when the code is paid, with its events, and sends the buyer back', async () => {
+    const pi = await confirmWith(
+      'idr',
+      { type: 'doku', doku: { channel: 'bca_va' }, billing_details: dokuBilling },
+      { return_url: RETURN },
+    );
+    expect(await eventsOf('payment_intent.requires_action', pi.id)).toHaveLength(1);
+    const answer = await api.answer(pi.next_action.doku_display_details.hosted_voucher_url, 'paid');
+    expect(answer.body.status).toBe('succeeded');
+    expect(answer.body.redirect_url).toContain('redirect_status=succeeded');
+    expect(await retrieve(pi.id)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 5000,
+      next_action: null,
+    });
+    expect(await eventsOf('payment_intent.succeeded', pi.id)).toHaveLength(1);
+    const [charge] = (await api.get('/v1/events', { type: 'charge.succeeded' })).body.data;
+    expect(charge.data.object).toMatchObject({
+      payment_intent: pi.id,
+      payment_method_details: { type: 'doku' },
+    });
+  });
+
+  it('fails when the code expires, by the button or by itself', async () => {
+    const pi = await confirmWith(
+      'idr',
+      { type: 'doku', doku: { channel: 'alfamart' }, billing_details: dokuBilling },
+      { return_url: RETURN },
+    );
+    const answer = await api.answer(pi.next_action.doku_display_details.hosted_voucher_url, 'expire');
+    expect(answer.body.status).toBe('requires_payment_method');
+    expect(answer.body.redirect_url).toContain('redirect_status=failed');
+    expect((await retrieve(pi.id)).last_payment_error.code).toBe('payment_intent_payment_attempt_expired');
+    expect(await eventsOf('payment_intent.payment_failed', pi.id)).toHaveLength(1);
+
+    const short = await confirmWith(
+      'idr',
+      { type: 'doku', doku: { channel: 'mandiri_va' }, billing_details: dokuBilling },
+      { payment_method_options: { doku: { expires_after_seconds: '1' } } },
+    );
+    const expired = await waitFor(async () => {
+      const current = await retrieve(short.id);
+      return current.status === 'requires_payment_method' ? current : undefined;
+    }, 4000);
+    expect(expired.last_payment_error.code).toBe('payment_intent_payment_attempt_expired');
+  });
+
+  it('needs a known channel, the name and email, and rupiah', async () => {
+    const noChannel = await api.post('/v1/payment_methods', { type: 'doku', billing_details: dokuBilling });
+    expect(noChannel.body.error.param).toBe('doku');
+    const unknown = await api.post('/v1/payment_methods', {
+      type: 'doku',
+      doku: { channel: 'bni_va' },
+      billing_details: dokuBilling,
+    });
+    expect(unknown.body.error.param).toBe('doku[channel]');
+    const noEmail = await api.post('/v1/payment_methods', {
+      type: 'doku',
+      doku: { channel: 'alfamart' },
+      billing_details: { name: 'Budi Santoso' },
+    });
+    expect(noEmail.body.error.param).toBe('billing_details[email]');
+    const dollars = await api.post('/v1/payment_intents', {
+      amount: '5000',
+      currency: 'usd',
+      payment_method_types: ['doku'],
+      confirm: 'true',
+      payment_method_data: { type: 'doku', doku: { channel: 'alfamart' }, billing_details: dokuBilling },
+    });
+    expect(dollars.body.error).toMatchObject({ param: 'currency' });
   });
 });
 

@@ -5,7 +5,8 @@
  * - `redirect`: the customer approves at their bank or wallet; `settlesAsync` ones are
  *   `processing` for a while after approval (sofort);
  * - `debit`: no customer action, `processing` until the debit settles (sepa_debit);
- * - `voucher`: the customer pays a voucher (boleto, oxxo) or a Pix code before it expires.
+ * - `voucher`: the customer pays a voucher (boleto, oxxo), a Pix code or an Indonesian payment
+ *   code / virtual account (doku) before it expires.
  */
 export type MethodFlow = 'card' | 'bnpl' | 'redirect' | 'debit' | 'voucher';
 
@@ -42,7 +43,9 @@ export const METHOD_TYPES: readonly MethodTypeInfo[] = [
     type: 'boleto',
     flow: 'voucher',
     currencies: ['brl'],
-    requiredBilling: ['name', 'email', 'address'],
+    // Stripe asks for the payer's address too; the course checkout only knows the billing
+    // country, so the sandbox takes a boleto without one (the CPF/CNPJ tax_id stays required).
+    requiredBilling: ['name', 'email'],
     voucherLifetime: 5 * DAY,
   },
   {
@@ -53,7 +56,30 @@ export const METHOD_TYPES: readonly MethodTypeInfo[] = [
     voucherLifetime: 3 * DAY,
   },
   { type: 'pix', flow: 'voucher', currencies: ['brl'], voucherLifetime: DAY },
+  // Indonesian local methods (DOKU-like): one type, the store or bank is `doku[channel]`.
+  // Checkout §9: they are paid within 48 hours.
+  {
+    type: 'doku',
+    flow: 'voucher',
+    currencies: ['idr'],
+    requiredBilling: ['name', 'email'],
+    voucherLifetime: 2 * DAY,
+  },
 ];
+
+/**
+ * Where a doku voucher is paid: a payment code at Alfamart stores, or a bank virtual account
+ * (BCA, Mandiri, Permata through its ATMs).
+ */
+export const DOKU_CHANNELS = ['alfamart', 'bca_va', 'mandiri_va', 'permata_lite_atm'] as const;
+export type DokuChannel = (typeof DOKU_CHANNELS)[number];
+
+/** The channel of a doku payment method (`pm.doku.channel`), or null for other types. */
+export function dokuChannelOf(pm: { type: string; [key: string]: unknown }): DokuChannel | null {
+  if (pm.type !== 'doku') return null;
+  const channel = (pm.doku as { channel?: unknown } | undefined)?.channel;
+  return DOKU_CHANNELS.find((c) => c === channel) ?? null;
+}
 
 const byType = new Map(METHOD_TYPES.map((info) => [info.type, info]));
 

@@ -3,12 +3,18 @@ import { randomToken } from '../core/ids.js';
 import type { NextAction } from '../core/objects.js';
 import type { ActionKind } from './actions.js';
 
-/** The number printed on a voucher, or the Pix copy-and-paste code (EMV-like, sandbox domain). */
+const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join('');
+
+/**
+ * The number printed on a voucher, the Pix copy-and-paste code (EMV-like, sandbox domain), or
+ * a doku payment code / virtual account number (16 digits).
+ */
 export function voucherReference(type: string): string {
   if (type === 'pix') {
     return `00020101021226850014br.gov.bcb.pix2563sandbox.lectern.test/qr/${randomToken(20)}5204000053039865802BR`;
   }
-  return Array.from({ length: type === 'oxxo' ? 18 : 47 }, () => randomInt(10)).join('');
+  if (type === 'doku') return digits(16);
+  return digits(type === 'oxxo' ? 18 : 47);
 }
 
 /**
@@ -24,6 +30,8 @@ export function buildNextAction(input: {
   returnUrl: string | null;
   expiresAt: number | null;
   reference: string | null;
+  /** doku: where the voucher is paid (`doku[channel]` of the payment method). */
+  channel?: string | null;
 }): NextAction {
   const { kind, type, page, returnUrl } = input;
   const expiresAt = input.expiresAt ?? 0;
@@ -49,6 +57,17 @@ export function buildNextAction(input: {
     return {
       type: 'oxxo_display_details',
       oxxo_display_details: { expires_after: expiresAt, hosted_voucher_url: page, number: reference },
+    };
+  }
+  if (kind === 'voucher' && type === 'doku') {
+    return {
+      type: 'doku_display_details',
+      doku_display_details: {
+        expires_at: expiresAt,
+        hosted_voucher_url: page,
+        number: reference,
+        channel: input.channel ?? '',
+      },
     };
   }
   if (kind === 'voucher') {

@@ -18,7 +18,7 @@ import {
 import { buildCharge } from './charges.js';
 import { transition } from './intent-state.js';
 import type { MethodStatusBoard } from './method-status.js';
-import { methodType, type MethodTypeInfo } from './method-types.js';
+import { dokuChannelOf, methodType, type MethodTypeInfo } from './method-types.js';
 import { buildNextAction, voucherReference } from './next-actions.js';
 import type { Timers } from './timers.js';
 
@@ -366,6 +366,7 @@ export class PaymentFlow {
       returnUrl: context.returnUrl,
       expiresAt,
       reference,
+      channel: dokuChannelOf(pm),
     });
     transition(intent, 'requires_action');
     this.deps.events.emit(`${eventPrefix(intent)}.requires_action`, intent, context.request);

@@ -104,6 +104,9 @@ function voucherLifetime(params: Params): number | undefined {
     const days = options.object(type)?.int('expires_after_days', { min: 1, max: 60 });
     if (days !== undefined) return days * 24 * 60 * 60;
   }
+  // doku: 48 hours at most (checkout §9); shorter lifetimes let tests watch a voucher expire.
+  const doku = options.object('doku')?.int('expires_after_seconds', { min: 1, max: 172_800 });
+  if (doku !== undefined) return doku;
   return options.object('pix')?.int('expires_after_seconds', { min: 1, max: 1_209_600 });
 }
 

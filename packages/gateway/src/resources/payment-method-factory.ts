@@ -8,7 +8,7 @@ import type { Params } from '../core/params.js';
 import type { PaymentMethodState } from '../core/store.js';
 import { invalidParam, invalidRequest, missingParam, resourceMissing } from '../core/stripe-error.js';
 import type { KeyKind } from '../http/auth.js';
-import { METHOD_TYPE_NAMES, methodType } from '../payments/method-types.js';
+import { DOKU_CHANNELS, METHOD_TYPE_NAMES, methodType } from '../payments/method-types.js';
 
 const ADDRESS_FIELDS = ['city', 'country', 'line1', 'line2', 'postal_code', 'state'] as const;
 
@@ -161,7 +161,7 @@ export async function createPaymentMethod(
   }
   const details = params.object(
     type,
-    type === 'card' || type === 'sepa_debit' || type === 'boleto' || type === 'sofort',
+    type === 'card' || type === 'sepa_debit' || type === 'boleto' || type === 'sofort' || type === 'doku',
   );
   if (type === 'card') {
     const pm = createCardPaymentMethod(ctx, await cardProfileFrom(ctx, details!, via), billing, metadata);
@@ -204,6 +204,11 @@ export async function createPaymentMethod(
       details!.allowOnly(['country']);
       const country = details!.enumValue('country', ['AT', 'BE', 'DE', 'ES', 'IT', 'NL'] as const, true)!;
       pm.sofort = { country };
+      break;
+    }
+    case 'doku': {
+      details!.allowOnly(['channel']);
+      pm.doku = { channel: details!.enumValue('channel', DOKU_CHANNELS, true)! };
       break;
     }
     case 'ideal': {

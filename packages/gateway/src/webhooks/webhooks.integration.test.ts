@@ -86,6 +86,40 @@ describe('webhooks', () => {
     await api.delete(`/v1/webhook_endpoints/${endpoint.id}`);
   });
 
+  it('delivers the outcome of a voucher the buyer pays on its hosted page (DOKU)', async () => {
+    const hook = await receiver(() => 200);
+    closers.push(hook.close);
+    const endpoint = sandbox.addWebhookEndpoint({
+      url: hook.url,
+      secret: SECRET,
+      events: ['payment_intent.requires_action', 'payment_intent.succeeded'],
+    });
+    const api = sandboxApi(sandbox);
+    const pi = (
+      await api.post('/v1/payment_intents', {
+        amount: '15000000',
+        currency: 'idr',
+        confirm: 'true',
+        payment_method_data: {
+          type: 'doku',
+          doku: { channel: 'bca_va' },
+          billing_details: { name: 'Budi Santoso', email: 'budi@example.com' },
+        },
+      })
+    ).body;
+    const waiting = await waitFor(() =>
+      hook.received.find((r) => r.body.includes(pi.id) && r.body.includes('payment_intent.requires_action')),
+    );
+    expect(JSON.parse(waiting.body).data.object.next_action.doku_display_details.channel).toBe('bca_va');
+    await api.answer(pi.next_action.doku_display_details.hosted_voucher_url, 'paid');
+    const paid = await waitFor(() =>
+      hook.received.find((r) => r.body.includes(pi.id) && r.body.includes('payment_intent.succeeded')),
+    );
+    expect(verify(paid)).toBe(true);
+    expect(JSON.parse(paid.body).data.object).toMatchObject({ id: pi.id, status: 'succeeded' });
+    await api.delete(`/v1/webhook_endpoints/${endpoint.id}`);
+  });
+
   it('retries with backoff after a 500 until the receiver answers 2xx', async () => {
     const hook = await receiver((count) => (count < 3 ? 500 : 200));
     closers.push(hook.close);

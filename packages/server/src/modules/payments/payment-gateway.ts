@@ -70,6 +70,8 @@ export const GATEWAY_METHOD_TYPES = [
   'upi',
   'netbanking',
   'paypal',
+  /** Indonesian payment codes and virtual accounts (a sandbox type; the store or bank is its `channel`). */
+  'doku',
 ] as const;
 export type GatewayMethodType = (typeof GATEWAY_METHOD_TYPES)[number];
 
@@ -159,10 +161,10 @@ export type GatewayNextAction =
   | { type: 'redirect_to_url'; url: string; returnUrl: string | null }
   /** The browser SDK handles it in place (`handleCardAction` / `confirmCardPayment`). */
   | { type: 'use_sdk'; url: string | null }
-  /** A voucher or Pix code to pay before `expiresAt`. */
+  /** A voucher, Pix code or doku payment code / virtual account to pay before `expiresAt`. */
   | {
       type: 'display_voucher';
-      voucher: 'boleto' | 'oxxo' | 'pix';
+      voucher: 'boleto' | 'oxxo' | 'pix' | 'doku';
       url: string;
       reference: string;
       expiresAt: Date;
@@ -236,7 +238,10 @@ export type CreatePaymentMethodInput =
   | { type: 'card'; testCard: { number: string; expMonth: number; expYear: number; cvc?: string } }
   | {
       type: Exclude<GatewayMethodType, 'card'>;
-      /** Type-specific fields, e.g. `{ iban }` for sepa_debit, `{ tax_id }` for boleto. */
+      /**
+       * Type-specific fields, e.g. `{ iban }` for sepa_debit, `{ tax_id }` for boleto,
+       * `{ channel }` for doku (alfamart, bca_va, mandiri_va, permata_lite_atm).
+       */
       details?: Record<string, string>;
       billingDetails?: Partial<GatewayBillingDetails>;
     };

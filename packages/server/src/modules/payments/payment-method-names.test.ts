@@ -18,7 +18,7 @@ describe('resolveCheckoutMethod', () => {
     });
   });
 
-  it('maps the hosted and local methods and the wallets', () => {
+  it('maps the hosted and local methods, the DOKU channels and the express wallets', () => {
     expect(
       resolveCheckoutMethod({ vendor: 'CardEncrypted', mode: 'hosted', type: 'sepadirectdebit' }),
     ).toMatchObject({
@@ -32,9 +32,19 @@ describe('resolveCheckoutMethod', () => {
     expect(resolveCheckoutMethod({ vendor: 'LocalPayments', mode: 'hosted', type: 'boleto' })).toMatchObject({
       methodType: 'boleto',
     });
-    expect(resolveCheckoutMethod({ vendor: 'CardToken', mode: 'common', type: 'apple_pay' })).toMatchObject({
+    for (const type of ['doku_alfamart', 'doku_bca_va', 'doku_mandiri_va', 'doku_permata_lite_atm']) {
+      expect(resolveCheckoutMethod({ vendor: 'CardEncrypted', mode: 'hosted', type })).toEqual({
+        kind: 'gateway',
+        methodType: 'doku',
+        credential: 'none',
+        wallet: null,
+      });
+    }
+    expect(resolveCheckoutMethod({ vendor: 'CardToken', mode: 'common', type: 'express' })).toEqual({
+      kind: 'gateway',
       methodType: 'card',
-      wallet: 'apple_pay',
+      credential: 'payment_method_id',
+      wallet: null,
     });
     expect(resolveCheckoutMethod({ vendor: 'Free', mode: 'internal', type: 'free-method' })).toEqual({
       kind: 'internal',
@@ -46,6 +56,11 @@ describe('resolveCheckoutMethod', () => {
     expect(resolveCheckoutMethod({ vendor: 'CardToken', mode: 'direct', type: 'klarna' })).toBeNull();
     expect(resolveCheckoutMethod({ vendor: 'Stripe', mode: 'direct', type: 'card' })).toBeNull();
     expect(resolveCheckoutMethod({ vendor: 'CardToken', mode: 'hosted', type: 'card' })).toBeNull();
+    // The wallets are one express method now; their old names are gone.
+    expect(resolveCheckoutMethod({ vendor: 'CardToken', mode: 'common', type: 'apple_pay' })).toBeNull();
+    expect(
+      resolveCheckoutMethod({ vendor: 'CardEncrypted', mode: 'hosted', type: 'doku_bni_va' }),
+    ).toBeNull();
   });
 
   it('names every combination once', () => {

@@ -44,13 +44,19 @@ const TABLE: readonly [PaymentVendor, PaymentMode, string, CheckoutMethodRoute][
   ['CardToken', 'stored', 'card', gateway('card', 'stored_payment_method_id')],
   ['CardToken', 'direct', 'affirm', gateway('affirm', 'payment_method_id')],
   ['CardToken', 'direct', 'afterpay_clearpay', gateway('afterpay_clearpay', 'payment_method_id')],
-  ['CardToken', 'common', 'apple_pay', gateway('card', 'payment_method_id', 'apple_pay')],
-  ['CardToken', 'common', 'google_pay', gateway('card', 'payment_method_id', 'google_pay')],
+  // Apple Pay and Google Pay are one express method; the pay sheet hands over a card payment
+  // method, and which wallet it came from is the card's (`card.wallet`), not the method's.
+  ['CardToken', 'common', 'express', gateway('card', 'payment_method_id')],
   ['CardEncrypted', 'direct', 'scheme', gateway('card', 'encrypted_data')],
   ['CardEncrypted', 'stored', 'scheme', gateway('card', 'stored_payment_method_id')],
   ['CardEncrypted', 'hosted', 'ideal', gateway('ideal', 'none')],
   ['CardEncrypted', 'hosted', 'sepadirectdebit', gateway('sepa_debit', 'none')],
   ['CardEncrypted', 'hosted', 'directEbanking', gateway('sofort', 'none')],
+  // The Indonesian methods are one provider type; the type's suffix is its `channel` detail.
+  ['CardEncrypted', 'hosted', 'doku_alfamart', gateway('doku', 'none')],
+  ['CardEncrypted', 'hosted', 'doku_bca_va', gateway('doku', 'none')],
+  ['CardEncrypted', 'hosted', 'doku_mandiri_va', gateway('doku', 'none')],
+  ['CardEncrypted', 'hosted', 'doku_permata_lite_atm', gateway('doku', 'none')],
   ['LocalPayments', 'direct', 'card', gateway('card', 'payment_method_id')],
   ['LocalPayments', 'hosted', 'boleto', gateway('boleto', 'none')],
   ['LocalPayments', 'hosted', 'oxxo', gateway('oxxo', 'none')],

@@ -4,7 +4,12 @@ import { money } from '@lectern/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LecternServer } from '../../app.js';
 import { createTestClient } from '../../test-support/test-client.js';
-import { paymentsConfigFor, startTestSandbox, type Sandbox } from '../../test-support/payments-sandbox.js';
+import {
+  answerHostedPage,
+  paymentsConfigFor,
+  startTestSandbox,
+  type Sandbox,
+} from '../../test-support/payments-sandbox.js';
 import { startTestServer } from '../../test-support/test-server.js';
 import type { GatewayPayment } from './payment-gateway.js';
 import { GATEWAY_WEBHOOK_PATH } from './payments.routes.js';
@@ -75,6 +80,43 @@ describe('gateway webhooks reaching the server', () => {
       expect(delivered).toMatchObject({ status: 'succeeded', amount: { amount: 1999, currency: 'USD' } });
     } finally {
       unsubscribe();
+    }
+  });
+
+  it('maps the events of a DOKU voucher (a sandbox type) instead of ignoring them', async () => {
+    const waiting: GatewayPayment[] = [];
+    const paid: GatewayPayment[] = [];
+    const unsubscribe = [
+      server.payments.events.on('payment.requires_action', (payment) => {
+        waiting.push(payment);
+      }),
+      server.payments.events.on('payment.succeeded', (payment) => {
+        paid.push(payment);
+      }),
+    ];
+    try {
+      const { gateway } = server.payments;
+      const pm = await gateway.createPaymentMethod(
+        {
+          type: 'doku',
+          details: { channel: 'mandiri_va' },
+          billingDetails: { name: 'Budi', email: 'b@example.com' },
+        },
+        { idempotencyKey: `doku-pm-${Date.now()}` },
+      );
+      const payment = await gateway.createPayment(
+        { amount: money(15_000_000, 'IDR'), paymentMethodId: pm.id, methodTypes: ['doku'], confirm: true },
+        { idempotencyKey: `doku-${Date.now()}` },
+      );
+      const pending = await until(() => waiting.find((p) => p.id === payment.id));
+      const voucher = pending.nextAction;
+      if (voucher?.type !== 'display_voucher') throw new Error(`no voucher: ${JSON.stringify(voucher)}`);
+      expect(voucher.voucher).toBe('doku');
+      await answerHostedPage(voucher.url, 'paid');
+      const done = await until(() => paid.find((p) => p.id === payment.id));
+      expect(done).toMatchObject({ status: 'succeeded', amount: { amount: 15_000_000, currency: 'IDR' } });
+    } finally {
+      for (const off of unsubscribe) off();
     }
   });
 

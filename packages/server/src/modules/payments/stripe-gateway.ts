@@ -146,12 +146,15 @@ export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway
             },
           };
         } else {
+          // `{type: 'doku', details: {channel}}` goes out as `doku[channel]`, like any type's details.
           params = {
             type: input.type,
             [input.type]: input.details ?? {},
             billing_details: billingParams(input.billingDetails),
           };
         }
+        // The params are built per type above; the SDK's types know neither card[encrypted_data]
+        // nor the sandbox's doku[channel], hence the cast.
         const pm = await stripe.paymentMethods.create(
           params as unknown as Stripe.PaymentMethodCreateParams,
           options,

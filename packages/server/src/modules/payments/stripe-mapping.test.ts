@@ -62,6 +62,29 @@ describe('mapping provider objects', () => {
         },
       } as unknown as Stripe.PaymentIntent.NextAction),
     ).toMatchObject({ type: 'display_voucher', voucher: 'boleto', reference: '123' });
+    expect(
+      nextAction({
+        type: 'doku_display_details',
+        doku_display_details: {
+          expires_at: 1_800_000_000,
+          hosted_voucher_url: 'http://sandbox/hosted/voucher/act_1',
+          number: '8808123412341234',
+          channel: 'bca_va',
+        },
+      } as unknown as Stripe.PaymentIntent.NextAction),
+    ).toEqual({
+      type: 'display_voucher',
+      voucher: 'doku',
+      url: 'http://sandbox/hosted/voucher/act_1',
+      reference: '8808123412341234',
+      expiresAt: new Date(1_800_000_000_000),
+    });
+    expect(() =>
+      nextAction({
+        type: 'doku_display_details',
+        doku_display_details: { hosted_voucher_url: 'http://v', channel: 'alfamart' },
+      } as unknown as Stripe.PaymentIntent.NextAction),
+    ).toThrow(/Incomplete DOKU payment code/);
   });
 
   it('keeps an event whose object it cannot read, as ignored', () => {

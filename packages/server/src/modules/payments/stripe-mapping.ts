@@ -102,6 +102,14 @@ export function customer(c: Stripe.Customer): GatewayCustomer {
 
 type RawNextAction = Stripe.PaymentIntent.NextAction | Stripe.SetupIntent.NextAction;
 
+/** The sandbox's `next_action.doku_display_details` (the `channel` is the payment method's). */
+interface DokuDisplayDetails {
+  expires_at: number;
+  hosted_voucher_url: string;
+  number: string;
+  channel: string;
+}
+
 export function nextAction(action: RawNextAction | null): GatewayNextAction | null {
   if (!action) return null;
   const raw = action as Stripe.PaymentIntent.NextAction;
@@ -147,6 +155,19 @@ export function nextAction(action: RawNextAction | null): GatewayNextAction | nu
         voucher: 'pix',
         url: d.hosted_instructions_url,
         reference: d.data,
+        expiresAt: new Date(d.expires_at * 1000),
+      };
+    }
+    case 'doku_display_details': {
+      // A sandbox extension: Stripe has no doku type, so its SDK types do not name these details.
+      const d = (raw as { doku_display_details?: Partial<DokuDisplayDetails> }).doku_display_details;
+      if (!d?.hosted_voucher_url || !d.number || !d.expires_at)
+        throw protocol('Incomplete DOKU payment code.');
+      return {
+        type: 'display_voucher',
+        voucher: 'doku',
+        url: d.hosted_voucher_url,
+        reference: d.number,
         expiresAt: new Date(d.expires_at * 1000),
       };
     }
