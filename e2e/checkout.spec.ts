@@ -31,8 +31,10 @@ test('buys two courses with a coupon by card and a US ZIP, then finds them in My
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/payment\/checkout\/$/);
 
-  // Checkout §2: the card is the only method, open; the summary shows the discount.
-  await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
+  // Checkout §2: the first method (the express wallets, once the provider reports them) is
+  // open; the summary shows the discount.
+  await expect(page.getByRole('radio', { name: 'Express checkout' })).toBeChecked();
+  await expect(page.getByRole('button', { name: /Apple Pay/ })).toBeVisible();
   await expect(page.getByTestId('summary-discount')).toBeVisible();
   await expect(page.getByTestId('checkout-items').getByText('LECTERN10')).toHaveCount(2);
   await enterUsBilling(page);

@@ -48,7 +48,16 @@ export async function enterUsBilling(page: Page, zip = '10001'): Promise<void> {
   await expect(page.getByTestId('summary-tax')).not.toHaveText('Enter your billing address');
 }
 
+/** Opens a payment method of the accordion (checkout §2: exactly one open, by its radio). */
+export async function chooseMethod(page: Page, name: string | RegExp): Promise<void> {
+  const radio = page.getByRole('radio', { name, exact: typeof name === 'string' });
+  await radio.check();
+  await expect(radio).toBeChecked();
+}
+
+/** The card form, opened first (in the US the express wallets come first). */
 export async function fillCard(page: Page, number: string): Promise<void> {
+  await chooseMethod(page, 'Card');
   await page.getByLabel('Name on card').fill('Lena Learner');
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill('12 / 34');

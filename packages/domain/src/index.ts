@@ -29,6 +29,7 @@ export * from './checkout/bnpl-timeline.js';
 export * from './checkout/document-rules.js';
 export * from './checkout/installment-options.js';
 export * from './checkout/iban-rules.js';
+export * from './checkout/hosted-method-rules.js';
 export * from './checkout/pending-payment-texts.js';
 export * from './tax/tax-computation.js';
 export * from './tax/order-totals.js';

@@ -1,5 +1,7 @@
 import {
+  accountHolderError,
   documentError,
+  HOSTED_METHOD_MESSAGES,
   ibanError,
   normalizeDocument,
   normalizeIban,
@@ -126,7 +128,7 @@ export const HOSTED_METHODS: readonly HostedMethodSpec[] = [
     details: chosen(
       IDEAL_ISSUERS.map((issuer) => ({ id: issuer.issuer_id })),
       'issuer_id',
-      'Please select your bank.',
+      HOSTED_METHOD_MESSAGES.selectBank,
       true,
     ),
   },
@@ -154,12 +156,13 @@ export const HOSTED_METHODS: readonly HostedMethodSpec[] = [
       const errors: Record<string, string[]> = {};
       const iban = ibanError(state.iban ?? '');
       if (iban) errors[field('iban')] = [iban];
-      const holder = (state.holder_name ?? '').trim();
-      if (holder.length < 2 || holder.length > 100) {
-        errors[field('holder_name')] = ['Please enter the name of the account holder.'];
-      }
+      const holder = accountHolderError(state.holder_name ?? '');
+      if (holder) errors[field('holder_name')] = [holder];
       if (Object.keys(errors).length > 0) return { errors };
-      return { details: { iban: normalizeIban(state.iban ?? '') }, holderName: holder };
+      return {
+        details: { iban: normalizeIban(state.iban ?? '') },
+        holderName: (state.holder_name ?? '').trim(),
+      };
     },
   },
   ...(
@@ -232,7 +235,7 @@ export const HOSTED_METHODS: readonly HostedMethodSpec[] = [
       const app = chosen(
         UPI_APPS.map((item) => ({ id: item.app_id })),
         'app_id',
-        'Please select a UPI app.',
+        HOSTED_METHOD_MESSAGES.selectUpiApp,
         false,
       )(state);
       return 'errors' in app ? app : none();
@@ -251,7 +254,7 @@ export const HOSTED_METHODS: readonly HostedMethodSpec[] = [
     details: chosen(
       NETBANKING_BANKS.map((bank) => ({ id: bank.issuer_id })),
       'issuer_id',
-      'Please select your bank.',
+      HOSTED_METHOD_MESSAGES.selectBank,
       true,
     ),
   },

@@ -33,6 +33,8 @@ export interface CardFormProps {
   onRememberMeChange: (checked: boolean) => void;
   /** Subscriptions store the card anyway: a disclaimer replaces the checkbox (checkout §2). */
   storedForSubscription?: boolean;
+  /** The security code's name: local-method card forms call it CVV (checkout §2). */
+  securityCodeLabel?: 'cvc' | 'cvv';
   disabled: boolean;
 }
 
@@ -50,6 +52,7 @@ export function CardForm({
   rememberMe,
   onRememberMeChange,
   storedForSubscription = false,
+  securityCodeLabel = 'cvc',
   disabled,
 }: CardFormProps) {
   const intl = useIntl();
@@ -104,7 +107,9 @@ export function CardForm({
           onChange={(event) => onChange('expiry', formatExpiryInput(event.currentTarget.value))}
         />
         <TextInput
-          label={intl.formatMessage({ id: 'checkout.card.cvc' })}
+          label={intl.formatMessage({
+            id: securityCodeLabel === 'cvv' ? 'checkout.card.cvv' : 'checkout.card.cvc',
+          })}
           autoComplete="cc-csc"
           inputMode="numeric"
           maxLength={4}

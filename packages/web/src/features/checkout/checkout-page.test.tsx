@@ -1,194 +1,22 @@
-import {
-  CHECKOUT_MESSAGES,
-  type CheckoutInfoResponse,
-  type CheckoutResult,
-  type PaymentMethodConfig,
-} from '@lectern/domain';
+import { CHECKOUT_MESSAGES, type PaymentMethodConfig } from '@lectern/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { courseItem, fakeCartServer, usd } from '../../test-utils/fake-cart-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../test-utils/fake-server';
 import {
-  authenticatedMe,
-  fakeServer,
-  json,
-  userContext,
-  type FakeHandler,
-} from '../../test-utils/fake-server';
-import { renderApp } from '../../test-utils/render';
-import { saveCheckoutList } from '../cart/cart-storage';
-import { toCheckoutItem } from '../cart/checkout-handoff';
+  CARD,
+  completeButton,
+  fillCard,
+  info,
+  installSdk,
+  receipt,
+  removeSdk,
+  result,
+  sdk,
+  setUp,
+} from './checkout-page-fixtures';
 
-const CARD: PaymentMethodConfig = {
-  method_id: 2,
-  vendor: 'CardToken',
-  mode: 'direct',
-  type: 'card',
-  name: 'Card',
-  gateway_status: 'up',
-  options: {
-    client_publishable_key: 'pk_test_lectern_sandbox',
-    client_sdk_url: 'http://provider.test/sdk/v1/lectern-sandbox.js',
-    brand_codes: ['jcb', 'visa', 'amex', 'mc', 'discover', 'diners', 'unionpay'],
-    storing_payment_method_disabled: false,
-    store_payment_method_default_override: null,
-  },
-  selected: false,
-};
-
-interface InfoOptions {
-  methods?: PaymentMethodConfig[];
-  country?: string;
-  zip?: string | null;
-  taxRate?: number;
-  isFree?: boolean;
-}
-
-function info({
-  methods = [CARD],
-  country = 'US',
-  zip = '10001',
-  taxRate = 8.875,
-  isFree = false,
-}: InfoOptions = {}): CheckoutInfoResponse {
-  const tax = isFree ? 0 : Math.round((3598 * taxRate) / 100);
-  return {
-    status: 'succeeded',
-    message: null,
-    data: {
-      checkout_config: { payment_methods: methods, credit_is_usable: false },
-      billing_config: {
-        country,
-        secondary_location: country === 'US' ? { kind: 'zip' } : null,
-        secondary_location_info: zip,
-      },
-      tax_config: {
-        tax_rate: taxRate,
-        tax_breakdown_type: 'tax_exclusive',
-        total_tax_amount: tax,
-        currency: 'USD',
-        country_code: country,
-        secondary_location_info: zip,
-        error: null,
-      },
-      order_summary: {
-        lines: [
-          {
-            buyable: { id: 1, buyable_object_type: 'course' },
-            title: 'TypeScript from First Principles',
-            list_price: usd(1999),
-            price: usd(isFree ? 0 : 1799),
-            discount_code: 'LECTERN10',
-            tax: usd(Math.ceil(tax / 2)),
-          },
-          {
-            buyable: { id: 2, buyable_object_type: 'course' },
-            title: 'Modern React',
-            list_price: usd(1999),
-            price: usd(isFree ? 0 : 1799),
-            discount_code: 'LECTERN10',
-            tax: usd(Math.floor(tax / 2)),
-          },
-        ],
-        original_price: usd(3998),
-        discount: usd(isFree ? 3998 : 400),
-        discount_percent: isFree ? 100 : 10,
-        subtotal: usd(isFree ? 0 : 3598),
-        tax: usd(tax),
-        tax_rate: taxRate,
-        credit_used: usd(0),
-        total: usd(isFree ? 0 : 3598 + tax),
-        is_free: isFree,
-        is_fully_paid_by_credit: false,
-      },
-    },
-  };
-}
-
-function result(
-  status: CheckoutResult['status'],
-  overrides: Partial<CheckoutResult['data']> = {},
-  error: { code: string; message: string } | null = null,
-): CheckoutResult {
-  return {
-    status,
-    message: error?.message ?? null,
-    error_code: error?.code ?? null,
-    data: {
-      payment_attempt_id: 'att-1',
-      action_data: null,
-      return_url: null,
-      client_secret: null,
-      payment_method_id: null,
-      authentication_type: null,
-      checkout_ref: 'ref',
-      redirect_url: status === 'succeeded' ? '/cart/success/att-1/' : null,
-      ...overrides,
-    },
-  };
-}
-
-const receipt = {
-  payment_attempt_id: 'att-1',
-  status: 'succeeded',
-  order: {
-    id: 41,
-    total: usd(3917),
-    credit_used: usd(0),
-    tax: usd(319),
-    created: '2026-11-22T07:00:00Z',
-    lines: [
-      {
-        buyable: { id: 1, buyable_object_type: 'course' },
-        title: 'TypeScript from First Principles',
-        url: '/course/ts/',
-        price: usd(1799),
-      },
-    ],
-  },
-};
-
-function setUp(routes: Record<string, FakeHandler | FakeHandler[]>) {
-  const cart = fakeCartServer({ userId: 7 });
-  saveCheckoutList(sessionStorage, [
-    toCheckoutItem(courseItem(1, 1999)),
-    toCheckoutItem(courseItem(2, 1999)),
-  ]);
-  const server = fakeServer({
-    ...cart.routes,
-    'GET /api-2.0/contexts/me/': json(userContext(authenticatedMe({ country: 'US' }))),
-    ...routes,
-  });
-  const view = renderApp({ fetch: server.fetch, path: '/payment/checkout/' });
-  return { server, ...view };
-}
-
-/** The provider's browser SDK, as the page finds it on window once its script has loaded. */
-const sdk = {
-  createPaymentMethod: vi.fn(),
-  handleCardAction: vi.fn(),
-  encryptCard: vi.fn(),
-};
-
-beforeEach(() => {
-  window.LecternSandbox = () => sdk;
-  sdk.createPaymentMethod.mockResolvedValue({
-    paymentMethod: { id: 'pm_1', card: { brand: 'visa', last4: '4242', country: 'US' } },
-  });
-});
-
-afterEach(() => {
-  delete window.LecternSandbox;
-  vi.clearAllMocks();
-});
-
-function fillCard(number = '4242424242424242') {
-  fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Lena Learner' } });
-  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
-  fireEvent.change(screen.getByLabelText('Expiry date'), { target: { value: '1230' } });
-  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
-}
-
-const completeButton = () => screen.getByRole('button', { name: 'Complete checkout' });
+beforeEach(installSdk);
+afterEach(removeSdk);
 
 describe('CheckoutPage', () => {
   it('shows the methods, the billing address and the order summary of checkout §2', async () => {

@@ -12,14 +12,15 @@ import {
   rememberMeDefault,
   secondaryLocationError,
   secondaryLocationFieldOf,
+  money,
   taxModeOf,
-  visibleCardBrands,
   type BillingAddressInput,
   type CardField,
   type CheckoutItemData,
+  type CheckoutResult,
   type PaymentMethodConfig,
 } from '@lectern/domain';
-import { Anchor, Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
@@ -36,13 +37,25 @@ import { readCheckoutList } from '../cart/checkout-handoff';
 import { useCheckoutTracking } from '../tracking/checkout-events';
 import { BillingAddressSection } from './billing-address-section';
 import { CARD_FIELDS, cardFieldCode, cardFieldError, EMPTY_CARD, type CardInput } from './card-fields';
-import { brandName, CardForm } from './card-form';
 import { CheckoutMessageBanner, type CheckoutMessage } from './checkout-message';
 import { buildPaymentInfo, CheckoutFailure, failureOf, pay, sdkFor } from './checkout-payment';
 import { OrderSummary } from './order-summary';
+import { PaymentMethodForm, storedCvcError } from './payment-method-form';
 import { PaymentMethodSection } from './payment-method-section';
-import { initialMethodKey, isStoredMethodValid, methodKey, methodKindOf } from './payment-methods';
+import {
+  arrangeExpressMethod,
+  initialMethodKey,
+  isStoredMethodValid,
+  methodKey,
+  methodKindOf,
+  type ExpressWallet,
+  type MethodKind,
+} from './payment-methods';
+import type { ProviderWalletEvent } from './provider-sdk';
+import { bnplTimelineVariant, isBnplTimelineShown, useBnplExposure } from './use-bnpl-experiment';
 import { secondaryLocationFieldError, useCheckoutInfo } from './use-checkout-info';
+import { useExpressWallets } from './use-express-wallets';
+import { useMethodForms } from './use-method-forms';
 
 type Phase = 'READY' | 'PROCESSING' | 'ACTION';
 
@@ -87,10 +100,10 @@ export function CheckoutPage() {
 }
 
 function Checkout({ items }: { items: CheckoutItemData[] }) {
-  const intl = useIntl();
   const api = useApiClient();
   const cart = useCartClient();
   const navigate = useNavigate();
+  const { me, brandName: brand, experiment } = useUserContext();
   const { state, reload, changeBilling, showSecondaryLocationError } = useCheckoutInfo(items, true);
   const { methods, summary, status } = state;
   const tracking = useCheckoutTracking(items);
@@ -104,10 +117,35 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
     setCountry(state.billingConfig.country);
     setSecondary(state.billingConfig.secondary_location_info ?? '');
   }, [country, state.billingConfig]);
+  const currentCountry = country ?? '';
+
+  // Checkout §4 express wallet: hidden until the provider says this device can pay with one.
+  const loadSdk = useCallback((method: PaymentMethodConfig) => sdkFor(method, methods), [methods]);
+  const expressMethod = methods.find((method) => methodKindOf(method) === 'express') ?? null;
+  const express = useExpressWallets(
+    expressMethod,
+    summary && currentCountry
+      ? {
+          country: currentCountry,
+          currency: summary.total.currency,
+          label: brand,
+          amount: summary.total.amount,
+        }
+      : null,
+    loadSdk,
+  );
 
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   useEffect(() => setSelectedKey((previous) => initialMethodKey(methods, previous)), [methods]);
-  const selected = methods.find((method) => methodKey(method) === selectedKey) ?? null;
+  const arranged = arrangeExpressMethod(methods, selectedKey, express.wallets);
+  useEffect(() => {
+    if (arranged.selectedKey !== selectedKey) setSelectedKey(arranged.selectedKey);
+  }, [arranged.selectedKey, selectedKey]);
+  const selected = arranged.methods.find((method) => methodKey(method) === arranged.selectedKey) ?? null;
+  const selectedKind = selected ? methodKindOf(selected) : null;
+
+  const timelineVariant = bnplTimelineVariant(experiment);
+  useBnplExposure(selectedKind, selected?.type ?? null, timelineVariant, items);
 
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [touched, setTouched] = useState(NO_FIELDS);
@@ -115,6 +153,7 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
   const [rememberMe, setRememberMe] = useState<boolean | null>(null);
   const [storedCvc, setStoredCvc] = useState('');
   const [storedCvcTouched, setStoredCvcTouched] = useState(false);
+  const forms = useMethodForms();
   const [phase, setPhase] = useState<Phase>('READY');
   const [message, setMessage] = useState<CheckoutMessage | null>(null);
   const dismissMessage = useCallback(() => setMessage(null), []);
@@ -129,8 +168,10 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
 
   const isFree = summary?.is_free ?? false;
   const fullyCredit = summary?.is_fully_paid_by_credit ?? false;
-  const unavailable = status === 'DONE' && isCheckoutUnavailable(methods);
-  const currentCountry = country ?? '';
+  // While the provider has not said whether a wallet can pay, the hidden express method may
+  // still be the one that can: the region is not called unavailable yet.
+  const unavailable =
+    status === 'DONE' && isCheckoutUnavailable(express.wallets === null ? methods : arranged.methods);
   const billingValid = isBillingInformationValid(currentCountry, secondary);
   const billing: BillingAddressInput | null = billingValid
     ? { country_code: currentCountry, secondary_location_info: secondary || null }
@@ -158,63 +199,36 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
     CARD_FIELDS.map((field) => [field, cardFieldError(field, card, touched[field], providerCodes[field])]),
   ) as Record<CardField, string | null>;
 
-  const renderForm = (method: PaymentMethodConfig) => {
-    const kind = methodKindOf(method);
-    if (kind === 'card') {
-      return (
-        <CardForm
-          input={card}
-          errors={cardErrors}
-          brands={visibleCardBrands(method.options.brand_codes ?? [])}
-          disabled={busy}
-          onChange={(field, value) => {
-            setCard((current) => ({ ...current, [field]: value }));
-            setProviderCodes((current) => ({ ...current, [field]: null }));
-          }}
-          onBlur={(field) => setTouched((current) => ({ ...current, [field]: true }))}
-          rememberMe={isRememberMeShown(method, false) ? (rememberMe ?? true) : null}
-          onRememberMeChange={setRememberMe}
-        />
-      );
-    }
-    if (kind === 'storedCard') {
-      const stored = method.options.stored_payment_method;
-      const cvcError =
-        storedCvcTouched && !/^\d{3,4}$/.test(storedCvc) ? CHECKOUT_MESSAGES.checkSecurityCode : null;
-      return (
-        <Stack gap="sm">
-          {stored && (
-            <Text size="sm" data-testid="stored-card">
-              <FormattedMessage
-                id="checkout.storedCard"
-                values={{
-                  brand: brandName(stored.payment_method_details.card.brand),
-                  last4: stored.payment_method_details.card.last_4_digit,
-                  month: String(stored.payment_method_details.card.expiry_month).padStart(2, '0'),
-                  year: stored.payment_method_details.card.expiry_year,
-                }}
-              />
-            </Text>
-          )}
-          {method.options.is_cvc_required_on_saved_card && (
-            <TextInput
-              label={intl.formatMessage({ id: 'checkout.card.cvc' })}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              w={140}
-              value={storedCvc}
-              error={cvcError}
-              disabled={busy}
-              onChange={(event) => setStoredCvc(event.currentTarget.value.replace(/\D/g, ''))}
-              onBlur={() => setStoredCvcTouched(true)}
-            />
-          )}
-        </Stack>
-      );
-    }
-    return null;
-  };
+  const renderForm = (method: PaymentMethodConfig) => (
+    <PaymentMethodForm
+      method={method}
+      kind={methodKindOf(method)}
+      card={{
+        input: card,
+        errors: cardErrors,
+        onChange: (field, value) => {
+          setCard((current) => ({ ...current, [field]: value }));
+          setProviderCodes((current) => ({ ...current, [field]: null }));
+        },
+        onBlur: (field) => setTouched((current) => ({ ...current, [field]: true })),
+        rememberMe: isRememberMeShown(method, false) ? (rememberMe ?? true) : null,
+        onRememberMeChange: setRememberMe,
+      }}
+      storedCvc={{
+        value: storedCvc,
+        error: storedCvcError(storedCvc, storedCvcTouched),
+        onChange: setStoredCvc,
+        onBlur: () => setStoredCvcTouched(true),
+      }}
+      forms={forms}
+      country={currentCountry}
+      total={summary ? money(summary.total.amount, summary.total.currency) : null}
+      timelineShown={isBnplTimelineShown(timelineVariant)}
+      wallets={express.wallets ?? []}
+      onWalletPay={payWithWallet}
+      disabled={busy}
+    />
+  );
 
   /** Checkout §5 checks before paying; returns the message to show, or null. */
   const validate = (): string | null => {
@@ -226,61 +240,67 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
       if (!billingValid) return CHECKOUT_MESSAGES.billingCountryAndLocation;
       if (state.secondaryLocationServerError) return CHECKOUT_MESSAGES.billingCountryAndLocation;
     }
-    const kind = methodKindOf(selected);
-    if (kind === 'card') {
+    if (selectedKind === 'card' || selectedKind === 'localCard') {
       setTouched({ name: true, number: true, expiry: true, cvc: true });
       if (CARD_FIELDS.some((field) => cardFieldCode(field, card) !== null))
         return CHECKOUT_MESSAGES.missingMethodFields;
     }
-    if (kind === 'storedCard' && selected.options.is_cvc_required_on_saved_card) {
+    if (selectedKind === 'storedCard' && selected.options.is_cvc_required_on_saved_card) {
       setStoredCvcTouched(true);
       if (!/^\d{3,4}$/.test(storedCvc)) return CHECKOUT_MESSAGES.missingMethodFields;
     }
-    return null;
+    return selectedKind ? forms.validate(selected, selectedKind, currentCountry) : null;
   };
 
-  const completeCheckout = async () => {
-    setMessage(null);
-    const problem = validate();
-    const kind = selected ? methodKindOf(selected) : null;
-    if (problem || !selected || !kind) {
-      showError(problem ?? CHECKOUT_MESSAGES.noMethod);
-      return;
-    }
+  /**
+   * Pays with the selected method: builds its payment context, submits it and follows the
+   * answer (checkout §4). A wallet payment also tells the pay sheet how it ended (checkout §8:
+   * a failed wallet confirmation marks the express payment failed).
+   */
+  const runPayment = async (method: PaymentMethodConfig, kind: MethodKind, wallet?: ProviderWalletEvent) => {
     setPhase('PROCESSING');
     try {
       const paymentInfo = await buildPaymentInfo({
-        method: selected,
+        method,
         kind,
         methods,
         card,
-        rememberMe: isRememberMeShown(selected, false) ? (rememberMe ?? true) : null,
+        rememberMe: isRememberMeShown(method, false) ? (rememberMe ?? true) : null,
         storedCvc,
         billing,
+        buyer: me.is_authenticated
+          ? { name: `${me.name} ${me.surname}`.trim() || me.display_name, email: me.email }
+          : undefined,
+        bnplAddress: forms.bnplAddress.input,
+        localCard: forms.localCard.input,
+        hosted: forms.hosted.input(method),
+        walletPaymentMethod: wallet?.paymentMethod,
       });
       checkoutRef.current ??= crypto.randomUUID();
       const ref = checkoutRef.current;
       tracking.submitted({
         chargeType: isFree ? 'free' : 'paid',
-        paymentMethod: selected.type,
+        paymentMethod: method.type,
         checkoutRef: ref,
       });
+      const accepted = (result: CheckoutResult) =>
+        tracking.attemptAccepted(result.data.payment_attempt_id, {
+          paymentMethod: method.type,
+          checkoutRef: ref,
+        });
       const result = await pay({
         api,
         items,
-        checkoutRef: checkoutRef.current,
+        checkoutRef: ref,
         billing: isFree ? null : billing,
         paymentInfo,
-        sdk: () => sdkFor(selected, methods),
+        sdk: () => sdkFor(method, methods),
         onAction: () => setPhase('ACTION'),
+        onLeave: accepted,
       });
-      if (result.status === 'succeeded' || result.status === 'redirect') {
-        tracking.attemptAccepted(result.data.payment_attempt_id, {
-          paymentMethod: selected.type,
-          checkoutRef: ref,
-        });
-      }
       if (result.status === 'succeeded') {
+        wallet?.complete('success');
+        accepted(result);
         clearCheckoutList(browserSessionStorage());
         cart.refetch().catch((error: unknown) => reportError(error, { step: 'cart-after-checkout' }));
         await navigate(
@@ -289,15 +309,14 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
         );
         return;
       }
-      if (result.status === 'redirect' && result.data.return_url) {
-        window.location.assign(result.data.return_url);
-        return;
-      }
+      // The browser is on its way to the provider's or the success page.
+      if (result.status === 'redirect' && result.data.return_url) return;
       checkoutRef.current = null;
       throw result.status === 'failed'
         ? failureOf(result)
         : new CheckoutFailure(CHECKOUT_MESSAGES.methodProblem, 10_000);
     } catch (error) {
+      wallet?.complete('fail');
       if (error instanceof CheckoutFailure) {
         if (error.field)
           setProviderCodes((current) => ({ ...current, [error.field!.name]: error.field!.code }));
@@ -315,6 +334,43 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
       setPhase('READY');
     }
   };
+
+  const completeCheckout = () => {
+    setMessage(null);
+    const problem = validate();
+    if (problem || !selected || !selectedKind) {
+      showError(problem ?? CHECKOUT_MESSAGES.noMethod);
+      return;
+    }
+    void runPayment(selected, selectedKind);
+  };
+
+  /**
+   * Checkout §8: a wallet button runs the checkout's checks first (billing address…) and shows
+   * a failure as an error message; then the wallet's pay sheet opens, and its card pays.
+   */
+  function payWithWallet(wallet: ExpressWallet) {
+    setMessage(null);
+    const problem = validate();
+    const request = express.request;
+    if (problem || !selected || selectedKind !== 'express' || !request || !summary) {
+      showError(problem ?? CHECKOUT_MESSAGES.methodProblem);
+      return;
+    }
+    const method = selected;
+    const onPaymentMethod = (event: ProviderWalletEvent) => {
+      detach();
+      void runPayment(method, 'express', event);
+    };
+    const detach = () => {
+      request.off('paymentmethod', onPaymentMethod);
+      request.off('cancel', detach);
+    };
+    request.update({ total: { label: brand, amount: summary.total.amount } });
+    request.on('paymentmethod', onPaymentMethod);
+    request.on('cancel', detach);
+    request.show(wallet);
+  }
 
   if (status === 'ERROR') {
     return (
@@ -353,10 +409,10 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
           )}
           <PaymentMethodSection
             status={status}
-            methods={methods}
+            methods={arranged.methods}
             unavailable={unavailable}
             showSecureTooltip={!isFree && !fullyCredit}
-            selectedKey={selectedKey}
+            selectedKey={arranged.selectedKey}
             onSelect={setSelectedKey}
             renderForm={renderForm}
             disabled={busy}
@@ -380,15 +436,18 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
                 <FormattedMessage id="checkout.action" />
               </Text>
             )}
-            <Button
-              size="lg"
-              fullWidth
-              loading={busy}
-              disabled={status !== 'DONE' || unavailable}
-              onClick={() => void completeCheckout()}
-            >
-              <FormattedMessage id="checkout.complete" />
-            </Button>
+            {/* The wallet buttons are the express method's checkout buttons. */}
+            {selectedKind !== 'express' && (
+              <Button
+                size="lg"
+                fullWidth
+                loading={busy}
+                disabled={status !== 'DONE' || unavailable}
+                onClick={completeCheckout}
+              >
+                <FormattedMessage id="checkout.complete" />
+              </Button>
+            )}
             {currentCountry === 'JP' && (
               <Stack gap={4} data-testid="jp-notices">
                 <Text size="xs">

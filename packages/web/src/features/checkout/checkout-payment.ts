@@ -1,32 +1,37 @@
 import {
   CHECKOUT_MESSAGES,
+  normalizeDocument,
   paymentErrorMessage,
   type BillingAddressInput,
+  type BnplAddressInput,
   type CheckoutItemData,
   type CheckoutResult,
   type PaymentInfo,
   type PaymentMethodConfig,
 } from '@lectern/domain';
-import type { CardField } from '@lectern/domain';
 import type { ApiClient } from '../../platform/api';
-import { digitsOf, fieldOfProviderCode, parseExpiry, type CardInput } from './card-fields';
+import { reportError } from '../../platform/report-error';
+import { fieldOfProviderCode, type CardInput } from './card-fields';
 import { submitCheckout, submitCheckoutResult } from './checkout-api';
+import { CheckoutFailure, methodProblem } from './checkout-failure';
+import { EMPTY_HOSTED, hostedStateData, type HostedInput } from './hosted-method-fields';
+import {
+  EMPTY_LOCAL_CARD,
+  installmentChoices,
+  isDocumentShown,
+  type LocalCardExtras,
+} from './local-card-fields';
 import type { MethodKind } from './payment-methods';
-import { providerSdk, type ProviderSdk } from './provider-sdk';
+import {
+  providerSdk,
+  type ProviderIntentResult,
+  type ProviderPaymentMethod,
+  type ProviderSdk,
+} from './provider-sdk';
+import { cardDetails, createBnplCredentials, createCardPaymentMethod } from './provider-payment-methods';
 import { shoppingItemsOf } from './use-checkout-info';
 
-/** A payment that stopped before or at the provider, with what to show. */
-export class CheckoutFailure extends Error {
-  override readonly name = 'CheckoutFailure';
-  constructor(
-    readonly text: string,
-    readonly displayMs: number,
-    /** The card field the provider flagged, with its code. */
-    readonly field: { name: CardField; code: string } | null = null,
-  ) {
-    super(text);
-  }
-}
+export { CheckoutFailure } from './checkout-failure';
 
 /**
  * The SDK for a card method; a stored card uses its own options or those of the card method
@@ -55,18 +60,62 @@ export interface PaymentInput {
   storedCvc: string;
   /** The billing address when it is valid (checkout §5: only then does the card carry it). */
   billing: BillingAddressInput | null;
+  /** The buyer, for the BNPL payment method the provider creates (it wants a name and e-mail). */
+  buyer?: { name: string; email: string };
+  /** bnplAddress: the address form. */
+  bnplAddress?: BnplAddressInput;
+  /** localCard: the document and installments. */
+  localCard?: LocalCardExtras;
+  /** hosted: what its form collected. */
+  hosted?: HostedInput;
+  /** express: the wallet's card from the pay sheet. */
+  walletPaymentMethod?: ProviderPaymentMethod;
 }
 
 /**
  * Checkout §3 payment context for the chosen method. A card entered by hand goes to the
  * provider's SDK first; only the payment method id it answers (and the card's brand data)
- * reaches our server.
+ * reaches our server. Hosted methods send what their form collected (state data); the wallet
+ * sends the card its pay sheet answered.
  */
 export async function buildPaymentInfo(input: PaymentInput): Promise<PaymentInfo> {
   const { method, kind } = input;
   const base = { method_id: method.method_id, payment_vendor: method.vendor, payment_method: method.type };
-  if (kind === 'free' || kind === 'credit') return { ...base, credentials: {} };
+  switch (kind) {
+    case 'free':
+    case 'credit':
+      return { ...base, credentials: {} };
+    case 'hosted':
+      return {
+        ...base,
+        credentials: { state_data: hostedStateData(method.type, input.hosted ?? EMPTY_HOSTED) },
+      };
+    case 'express': {
+      const wallet = input.walletPaymentMethod;
+      if (!wallet) throw methodProblem();
+      return {
+        ...base,
+        credentials: {
+          payment_method_id: wallet.id,
+          ...(wallet.card?.country ? { card_country: wallet.card.country } : {}),
+        },
+        ...(wallet.card ? { last_4_digits: wallet.card.last4 } : {}),
+        user_agent: navigator.userAgent,
+      };
+    }
+    default:
+      break;
+  }
   const sdk = await sdkFor(method, input.methods);
+  if (kind === 'bnplAddress' || kind === 'bnplFieldless') {
+    const credentials = await createBnplCredentials(sdk, {
+      kind,
+      address: input.bnplAddress,
+      billing: input.billing,
+      buyer: input.buyer,
+    });
+    return { ...base, credentials, user_agent: navigator.userAgent };
+  }
   if (kind === 'storedCard') {
     const stored = method.options.stored_payment_method;
     if (!stored) throw new CheckoutFailure(CHECKOUT_MESSAGES.storedMethodInvalid, 10_000);
@@ -82,32 +131,21 @@ export async function buildPaymentInfo(input: PaymentInput): Promise<PaymentInfo
       last_4_digits: stored.payment_method_details.card.last_4_digit,
     };
   }
-  const expiry = parseExpiry(input.card.expiry);
-  const number = digitsOf(input.card.number);
-  const address =
-    input.billing === null
-      ? undefined
-      : {
-          country: input.billing.country_code,
-          ...(input.billing.country_code === 'US' && input.billing.secondary_location_info
-            ? { postal_code: input.billing.secondary_location_info }
-            : {}),
-        };
-  const created = await sdk.createPaymentMethod({
-    type: 'card',
-    card: { number, exp_month: expiry?.month ?? 0, exp_year: expiry?.year ?? 0, cvc: input.card.cvc },
-    billing_details: { name: input.card.name.trim(), ...(address ? { address } : {}) },
-  });
-  if (created.error || !created.paymentMethod) {
-    const code = created.error?.code ?? '';
-    const field = fieldOfProviderCode(code);
-    throw new CheckoutFailure(
-      CHECKOUT_MESSAGES.invalidCardOnCreation,
-      10_000,
-      field ? { name: field, code } : null,
-    );
+  const paymentMethod = await createCardPaymentMethod(sdk, input.card, input.billing);
+  if (kind === 'localCard') {
+    const extras = input.localCard ?? EMPTY_LOCAL_CARD;
+    const country = input.billing?.country_code ?? '';
+    return {
+      ...base,
+      credentials: {
+        payment_method_id: paymentMethod.id,
+        ...(isDocumentShown(method) ? { document: normalizeDocument(country, extras.document) } : {}),
+        card_bin: cardDetails(paymentMethod, input.card).card_bin,
+      },
+      ...(installmentChoices(method) && extras.installment ? { installment: extras.installment } : {}),
+      ...cardDetails(paymentMethod, input.card),
+    };
   }
-  const { paymentMethod } = created;
   return {
     ...base,
     remember_me: input.rememberMe ?? false,
@@ -115,9 +153,7 @@ export async function buildPaymentInfo(input: PaymentInput): Promise<PaymentInfo
       payment_method_id: paymentMethod.id,
       ...(paymentMethod.card?.country ? { card_country: paymentMethod.card.country } : {}),
     },
-    ...(paymentMethod.card ? { last_4_digits: paymentMethod.card.last4 } : {}),
-    card_bin: number.slice(0, 6),
-    user_agent: navigator.userAgent,
+    ...cardDetails(paymentMethod, input.card),
   };
 }
 
@@ -127,20 +163,47 @@ export interface PayOptions {
   checkoutRef: string;
   billing: BillingAddressInput | null;
   paymentInfo: PaymentInfo;
-  /** The SDK for customer actions (3-D Secure). */
+  /** The SDK for customer actions (3-D Secure, buy-now-pay-later confirmation). */
   sdk: () => Promise<ProviderSdk>;
   /** Called when the customer has to act (the challenge frame is open). */
   onAction: () => void;
+  /** Called with the accepted attempt just before the browser leaves for another page. */
+  onLeave?: (result: CheckoutResult) => void;
+  /** Where a redirect goes through; the browser's location by default. */
+  assign?: (url: string) => void;
 }
 
 /** At most this many actions in a row; the sandbox asks for one. */
 const MAX_ACTIONS = 3;
 
+/** The SDK call that confirms a buy-now-pay-later payment of this method type, if any. */
+function bnplConfirmation(sdk: ProviderSdk, type: string) {
+  if (type === 'affirm') return sdk.confirmAffirmPayment.bind(sdk);
+  if (type === 'afterpay_clearpay') return sdk.confirmAfterpayClearpayPayment.bind(sdk);
+  return null;
+}
+
+/** The action's outcome as the PATCH of checkout §4 sends it. */
+function actionOutcome(outcome: ProviderIntentResult, clientSecret: string) {
+  return {
+    payment_intent_id:
+      outcome.paymentIntent?.id ??
+      outcome.error?.payment_intent?.id ??
+      clientSecret.split('_secret_')[0] ??
+      '',
+    action_result: outcome.error ? 'failed' : (outcome.paymentIntent?.status ?? 'succeeded'),
+  };
+}
+
 /**
- * Submits the attempt and follows `action_required` answers through the SDK's challenge,
- * sending each outcome back (checkout §4), until the answer is final.
+ * Submits the attempt and follows the answers (checkout §4) until one is final:
+ * `action_required` with `use_sdk` runs the SDK's challenge and sends its outcome back; with
+ * `confirm_payment` the SDK confirms the buy-now-pay-later payment and takes the buyer to the
+ * provider's approval page (which returns to `return_url`); `redirect` sends the buyer to
+ * `return_url` (a hosted method's page, or the success page of a pending payment).
  */
 export async function pay(options: PayOptions): Promise<CheckoutResult> {
+  const assign = options.assign ?? ((url: string) => window.location.assign(url));
   let result = await submitCheckout(options.api, {
     checkout_environment: 'Marketplace',
     checkout_event: 'Submit',
@@ -151,28 +214,47 @@ export async function pay(options: PayOptions): Promise<CheckoutResult> {
   });
   for (let step = 0; result.status === 'action_required' && step < MAX_ACTIONS; step += 1) {
     const action = result.data.action_data;
-    if (action?.type === 'redirect_to_url' && action.url)
-      return { ...result, status: 'redirect', data: { ...result.data, return_url: action.url } };
+    if (action?.type === 'redirect_to_url' && action.url) {
+      result = { ...result, status: 'redirect', data: { ...result.data, return_url: action.url } };
+      break;
+    }
     const clientSecret = result.data.client_secret;
-    if (!clientSecret) throw new CheckoutFailure(CHECKOUT_MESSAGES.methodProblem, 10_000);
-    options.onAction();
+    if (!clientSecret) throw methodProblem();
     const sdk = await options.sdk();
-    const outcome = await sdk.handleCardAction(clientSecret);
-    const intentId =
-      outcome.paymentIntent?.id ??
-      outcome.error?.payment_intent?.id ??
-      clientSecret.split('_secret_')[0] ??
-      '';
+    let outcome: ProviderIntentResult;
+    if (action?.type === 'confirm_payment') {
+      const confirm = bnplConfirmation(sdk, options.paymentInfo.payment_method);
+      const credentials = options.paymentInfo.credentials;
+      const paymentMethod =
+        result.data.payment_method_id ??
+        ('payment_method_id' in credentials ? credentials.payment_method_id : null);
+      if (!confirm || !result.data.return_url || !paymentMethod) {
+        reportError(new Error(CHECKOUT_MESSAGES.actionNotHandled), { action });
+        throw methodProblem();
+      }
+      options.onLeave?.(result);
+      // The SDK leaves for the approval page; it settles only when it could not (an error) or
+      // when the provider needed no approval.
+      outcome = await confirm(clientSecret, {
+        payment_method: paymentMethod,
+        return_url: result.data.return_url,
+      });
+      if (outcome.error && !outcome.error.payment_intent) {
+        throw new CheckoutFailure(outcome.error.message ?? CHECKOUT_MESSAGES.methodProblem, 10_000);
+      }
+    } else {
+      options.onAction();
+      outcome = await sdk.handleCardAction(clientSecret);
+    }
     result = await submitCheckoutResult(options.api, result.data.payment_attempt_id, {
       checkout_environment: 'Marketplace',
       checkout_event: 'Result',
-      payment_info: {
-        credentials: {
-          payment_intent_id: intentId,
-          action_result: outcome.error ? 'failed' : (outcome.paymentIntent?.status ?? 'succeeded'),
-        },
-      },
+      payment_info: { credentials: actionOutcome(outcome, clientSecret) },
     });
+  }
+  if (result.status === 'redirect' && result.data.return_url) {
+    options.onLeave?.(result);
+    assign(result.data.return_url);
   }
   return result;
 }

@@ -1,91 +1,179 @@
-import { CHECKOUT_MESSAGES, PAGE_ROUTES } from '@lectern/domain';
+import { CHECKOUT_MESSAGES, PAGE_ROUTES, type CheckoutReceipt } from '@lectern/domain';
 import { Alert, Anchor, Button, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
 import { useUserContext } from '../../app/user-context/user-context-provider';
+import type { MessageId } from '../../i18n/load-messages';
 import { useApiClient } from '../../platform/api';
-import { PageLoader } from '../../ui/page-loader';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
+import { PageLoader } from '../../ui/page-loader';
 import { authPath } from '../auth/auth-paths';
 import { useCheckoutSuccessTracking } from '../tracking/checkout-events';
 import { fetchCheckoutReceipt } from './checkout-api';
+import { receiptPollDelay, receiptQueryKey, receiptView, type ReceiptView } from './checkout-success-polling';
+import { providerReturnForLogin, useProviderReturn } from './checkout-success-return';
+import { VoucherDetails } from './checkout-success-voucher';
 import classes from './checkout.module.css';
 
-/** While the webhook has not fulfilled the order yet, look again this often. */
-const PENDING_REFETCH_MS = 1_000;
+/** What the heading and the page title say: `neutral` until the receipt is known. */
+type PageState = ReceiptView | 'neutral';
 
-/** `/cart/success/{gatewayTransactionId}/`: the order a payment attempt bought. */
+const HEADINGS: Record<PageState, { heading: MessageId; title: MessageId }> = {
+  neutral: { heading: 'checkoutSuccess.headingNeutral', title: 'checkoutSuccess.headingNeutral' },
+  succeeded: { heading: 'checkoutSuccess.heading', title: 'checkoutSuccess.pageTitle' },
+  pending: { heading: 'checkoutSuccess.pendingHeading', title: 'checkoutSuccess.pendingTitle' },
+  failed: { heading: 'checkoutSuccess.failedHeading', title: 'checkoutSuccess.failedTitle' },
+};
+
+/**
+ * `/cart/success/{gatewayTransactionId}/` (the payment attempt's id): the order it bought,
+ * the payment still pending (a voucher to pay, a bank confirming), or why it failed. Methods
+ * that leave for the provider's page come back here with the outcome in the query.
+ */
 export function CheckoutSuccessPage() {
-  const intl = useIntl();
-  usePageTitle(intl.formatMessage({ id: 'checkoutSuccess.pageTitle' }));
   const { me } = useUserContext();
   const { gatewayTransactionId = '' } = useParams();
+  const location = useLocation();
+  if (!me.is_authenticated) {
+    // A lapsed session must not lose the outcome: it is submitted after logging in.
+    const next = `${location.pathname}${providerReturnForLogin(location.search)}`;
+    return (
+      <SuccessLayout state="neutral">
+        <Button component={Link} to={authPath('login', next)} w="fit-content">
+          <FormattedMessage id="common.logInToSee" />
+        </Button>
+      </SuccessLayout>
+    );
+  }
+  return <Receipt attemptId={gatewayTransactionId} timeZone={me.time_zone ?? undefined} />;
+}
+
+/**
+ * The heading, then one live region that stays mounted from the first answer on, so screen
+ * readers hear the change when a pending payment settles while the page is open.
+ */
+function SuccessLayout({
+  state,
+  status,
+  children,
+}: {
+  state: PageState;
+  status?: ReactNode;
+  children?: ReactNode;
+}) {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: HEADINGS[state].title }));
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <Title order={1}>
-          <FormattedMessage id="checkoutSuccess.heading" />
+          <FormattedMessage id={HEADINGS[state].heading} />
         </Title>
-        {me.is_authenticated ? (
-          <Receipt attemptId={gatewayTransactionId} />
-        ) : (
-          <Button
-            component={Link}
-            to={authPath('login', `/cart/success/${gatewayTransactionId}/`)}
-            w="fit-content"
-          >
-            <FormattedMessage id="common.logInToSee" />
-          </Button>
-        )}
+        <div role="status" aria-live="polite" aria-atomic="true" data-testid="checkout-status">
+          {status}
+        </div>
+        {children}
       </Stack>
     </Container>
   );
 }
 
-function Receipt({ attemptId }: { attemptId: string }) {
+function Receipt({ attemptId, timeZone }: { attemptId: string; timeZone?: string }) {
   const intl = useIntl();
   const api = useApiClient();
+  const queryKey = useMemo(() => receiptQueryKey(attemptId), [attemptId]);
+  // When this page started waiting for the payment: polling slows down as it goes on.
+  const pollingSince = useRef<number | null>(null);
   const receipt = useQuery({
-    queryKey: ['checkout-receipt', attemptId],
+    queryKey,
     queryFn: ({ signal }) => fetchCheckoutReceipt(api, attemptId, signal),
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && !data.order && ['created', 'processing', 'requires_action'].includes(data.status)
-        ? PENDING_REFETCH_MS
-        : false;
+      if (!data) return false;
+      pollingSince.current ??= Date.now();
+      return receiptPollDelay(data, Date.now() - pollingSince.current);
     },
   });
+  const phase = useProviderReturn(attemptId, receipt.data, queryKey);
   useCheckoutSuccessTracking(attemptId, receipt.data?.order);
-  if (receipt.isPending) return <PageLoader label={intl.formatMessage({ id: 'checkoutSuccess.loading' })} />;
-  if (receipt.isError) {
+
+  // A failed poll keeps the last answer on screen; the next poll may well succeed.
+  if (receipt.isError && !receipt.data) {
     return (
-      <LoadErrorAlert
-        message={<FormattedMessage id="checkoutSuccess.error" />}
-        onRetry={() => void receipt.refetch()}
-      />
+      <SuccessLayout state="neutral">
+        <LoadErrorAlert
+          message={<FormattedMessage id="checkoutSuccess.error" />}
+          onRetry={() => void receipt.refetch()}
+          testId="checkout-success-error"
+        />
+      </SuccessLayout>
     );
   }
-  const { order, status } = receipt.data;
-  if (!order) {
+  if (!receipt.data || phase !== 'done') {
+    const label = phase === 'done' ? 'checkoutSuccess.loading' : 'checkoutSuccess.confirming';
     return (
-      <Alert color={status === 'failed' || status === 'canceled' ? 'red' : 'blue'} variant="light">
-        <FormattedMessage
-          id={
-            status === 'failed' || status === 'canceled'
-              ? 'checkoutSuccess.failed'
-              : 'checkoutSuccess.processing'
-          }
-        />
-      </Alert>
+      <SuccessLayout state="neutral">
+        <PageLoader label={intl.formatMessage({ id: label })} />
+      </SuccessLayout>
+    );
+  }
+  const data = receipt.data;
+  const view = receiptView(data);
+  if (view === 'succeeded' && data.order) {
+    return (
+      <SuccessLayout
+        state="succeeded"
+        status={
+          <Alert color="green" variant="light" role="none" data-testid="purchase-completed">
+            {CHECKOUT_MESSAGES.purchaseCompleted}
+          </Alert>
+        }
+      >
+        <OrderDetails order={data.order} />
+      </SuccessLayout>
+    );
+  }
+  if (view === 'failed') {
+    return (
+      <SuccessLayout
+        state="failed"
+        status={
+          <Alert color="red" variant="light" role="none" data-testid="checkout-failure">
+            {data.failure?.message ?? <FormattedMessage id="checkoutSuccess.failed" />}
+          </Alert>
+        }
+      >
+        <Button component={Link} to={PAGE_ROUTES.checkout} w="fit-content">
+          <FormattedMessage id="checkoutSuccess.backToCheckout" />
+        </Button>
+      </SuccessLayout>
     );
   }
   return (
-    <Stack gap="md">
-      <Alert color="green" variant="light" role="status" data-testid="purchase-completed">
-        {CHECKOUT_MESSAGES.purchaseCompleted}
-      </Alert>
+    <SuccessLayout
+      state="pending"
+      status={
+        <Alert color="blue" variant="light" role="none" data-testid="checkout-pending">
+          {data.pending?.text ?? <FormattedMessage id="checkoutSuccess.processing" />}
+        </Alert>
+      }
+    >
+      {data.pending?.voucher && <VoucherDetails voucher={data.pending.voucher} timeZone={timeZone} />}
+      {data.pending && (
+        <Text size="sm" className={classes.muted}>
+          <FormattedMessage id="checkoutSuccess.autoUpdate" />
+        </Text>
+      )}
+    </SuccessLayout>
+  );
+}
+
+function OrderDetails({ order }: { order: NonNullable<CheckoutReceipt['order']> }) {
+  return (
+    <>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="sm" component="section" aria-labelledby="order-heading">
           <Title order={2} size="h4" id="order-heading">
@@ -133,6 +221,6 @@ function Receipt({ attemptId }: { attemptId: string }) {
       <Button component={Link} to={PAGE_ROUTES.myCourses} w="fit-content">
         <FormattedMessage id="checkoutSuccess.myCourses" />
       </Button>
-    </Stack>
+    </>
   );
 }

@@ -15,7 +15,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageLoader } from '../../ui/page-loader';
 import classes from './checkout.module.css';
-import { methodKey } from './payment-methods';
+import { MethodIcon, methodIconCodeOf, type MethodIconCode } from './method-icons';
+import { methodKey, methodKindOf } from './payment-methods';
 import type { MethodsStatus } from './use-checkout-info';
 
 export interface PaymentMethodSectionProps {
@@ -118,7 +119,20 @@ export function PaymentMethodSection({
                   className={classes.method}
                   data-open={open}
                 >
-                  <Radio value={key} label={<Text fw={700}>{method.name}</Text>} disabled={disabled} />
+                  <Radio
+                    value={key}
+                    label={
+                      <Group gap="xs" wrap="nowrap" component="span">
+                        {methodIconCodes(method).map((code) => (
+                          <MethodIcon key={code} code={code} />
+                        ))}
+                        <Text fw={700} component="span">
+                          {method.name}
+                        </Text>
+                      </Group>
+                    }
+                    disabled={disabled}
+                  />
                   {open && <MethodPanel method={method}>{renderForm(method)}</MethodPanel>}
                 </Paper>
               );
@@ -128,6 +142,20 @@ export function PaymentMethodSection({
       )}
     </Stack>
   );
+}
+
+/**
+ * The icons next to a method's name (decorative: the name says it): the method type's, or
+ * for the express method those of the wallets it offers. Cards show their brands in the form.
+ */
+export function methodIconCodes(method: PaymentMethodConfig): MethodIconCode[] {
+  if (methodKindOf(method) === 'express') {
+    return (method.options.apps ?? [])
+      .map((app) => methodIconCodeOf(app.app_id))
+      .filter((code): code is MethodIconCode => code !== null);
+  }
+  const code = method.type === 'card' ? null : methodIconCodeOf(method.type);
+  return code ? [code] : [];
 }
 
 /** The open method: its status banner (down: no form), price information, then its form. */

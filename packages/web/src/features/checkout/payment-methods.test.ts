@@ -1,12 +1,16 @@
 import type { PaymentMethodConfig } from '@lectern/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  arrangeExpressMethod,
+  expressWallets,
   filterKnownMethods,
   initialMethodKey,
+  isBnplKind,
   isStoredMethodValid,
   methodKey,
   methodKindOf,
 } from './payment-methods';
+import { methodIconCodes } from './payment-method-section';
 
 function method(overrides: Partial<PaymentMethodConfig> = {}): PaymentMethodConfig {
   return {
@@ -47,6 +51,41 @@ describe('methodKindOf (checkout §4 handlers)', () => {
     expect(methodKindOf(method({ mode: 'stored' }))).toBe('storedCard');
     expect(methodKindOf({ vendor: 'Free', mode: 'internal', type: 'free-method' })).toBe('free');
     expect(methodKindOf({ vendor: 'Credit', mode: 'internal', type: 'full-credit' })).toBe('credit');
+  });
+
+  it("knows issue 6's methods by vendor, mode and type", () => {
+    const kind = (vendor: string, mode: string, type: string) =>
+      methodKindOf({ vendor: vendor as never, mode: mode as never, type });
+    expect(kind('CardToken', 'common', 'express')).toBe('express');
+    expect(kind('CardToken', 'direct', 'afterpay_clearpay')).toBe('bnplAddress');
+    expect(kind('CardToken', 'direct', 'affirm')).toBe('bnplFieldless');
+    expect(kind('LocalPayments', 'direct', 'card')).toBe('localCard');
+    for (const type of [
+      'ideal',
+      'directEbanking',
+      'sepadirectdebit',
+      'doku_alfamart',
+      'doku_bca_va',
+      'doku_mandiri_va',
+      'doku_permata_lite_atm',
+    ]) {
+      expect(kind('CardEncrypted', 'hosted', type)).toBe('hosted');
+    }
+    for (const type of ['boleto', 'oxxo', 'pix', 'upi', 'netbanking']) {
+      expect(kind('LocalPayments', 'hosted', type)).toBe('hosted');
+    }
+    expect(kind('Wallet', 'hosted', 'paypal')).toBe('hosted');
+    // The same type under another vendor or mode has no handler.
+    expect(kind('CardToken', 'hosted', 'ideal')).toBeNull();
+    expect(kind('Wallet', 'direct', 'paypal')).toBeNull();
+    expect(kind('LocalPayments', 'hosted', 'doku_alfamart')).toBeNull();
+  });
+
+  it('tells the buy-now-pay-later kinds apart', () => {
+    expect(isBnplKind('bnplAddress')).toBe(true);
+    expect(isBnplKind('bnplFieldless')).toBe(true);
+    expect(isBnplKind('card')).toBe(false);
+    expect(isBnplKind(null)).toBe(false);
   });
 
   it('has no handler for an unknown vendor, mode or type', () => {
@@ -99,5 +138,91 @@ describe('isStoredMethodValid (checkout §5)', () => {
     expect(isStoredMethodValid(stored, [stored])).toBe(false);
     expect(isStoredMethodValid(method({ mode: 'stored' }), [method()])).toBe(false);
     expect(isStoredMethodValid(method(), [])).toBe(true);
+  });
+});
+
+describe('express wallet (checkout §4)', () => {
+  const apps = [
+    { app_id: 'apple_pay', name: 'Apple Pay' },
+    { app_id: 'google_pay', name: 'Google Pay' },
+  ];
+  const express = method({
+    method_id: 4,
+    mode: 'common',
+    type: 'express',
+    name: 'Express',
+    options: { apps },
+  });
+  const card = method({ method_id: 2 });
+  const paypal = method({ method_id: 30, vendor: 'Wallet', mode: 'hosted', type: 'paypal', name: 'PayPal' });
+
+  it('shows the wallets the server offers that the provider reports available', () => {
+    expect(expressWallets(express, { applePay: true, googlePay: true })).toEqual(['apple_pay', 'google_pay']);
+    expect(expressWallets(express, { applePay: false, googlePay: true })).toEqual(['google_pay']);
+    expect(
+      expressWallets({ ...express, options: { apps: [apps[1]!] } }, { applePay: true, googlePay: true }),
+    ).toEqual(['google_pay']);
+    expect(expressWallets(express, null)).toEqual([]);
+    expect(expressWallets(express, undefined)).toEqual([]);
+  });
+
+  it('leaves the methods alone while a wallet is available', () => {
+    expect(arrangeExpressMethod([express, card], '4', ['apple_pay'])).toEqual({
+      methods: [express, card],
+      selectedKey: '4',
+    });
+  });
+
+  it('hides the express method while the provider has not answered, keeping the selection', () => {
+    expect(arrangeExpressMethod([express, card], '4', null)).toEqual({ methods: [card], selectedKey: '4' });
+    expect(arrangeExpressMethod([card, express], '2', null)).toEqual({ methods: [card], selectedKey: '2' });
+  });
+
+  it('hides the express method when no wallet is available', () => {
+    expect(arrangeExpressMethod([card, express, paypal], '2', [])).toEqual({
+      methods: [card, paypal],
+      selectedKey: '2',
+    });
+  });
+
+  it('swaps the first two methods and selects the new first when the hidden express was selected', () => {
+    expect(arrangeExpressMethod([express, card, paypal], '4', [])).toEqual({
+      methods: [card, paypal],
+      selectedKey: '2',
+    });
+    expect(arrangeExpressMethod([paypal, express, card], '4', [])).toEqual({
+      methods: [paypal, card],
+      selectedKey: '30',
+    });
+  });
+
+  it('selects nothing when the express method was the only one', () => {
+    expect(arrangeExpressMethod([express], '4', [])).toEqual({ methods: [], selectedKey: null });
+  });
+
+  it('changes nothing without an express method', () => {
+    expect(arrangeExpressMethod([card, paypal], '30', [])).toEqual({
+      methods: [card, paypal],
+      selectedKey: '30',
+    });
+  });
+});
+
+describe('method icons in the accordion (checkout §9)', () => {
+  it("shows the method type's icon, the express method's wallets, and none for cards", () => {
+    expect(methodIconCodes(method({ vendor: 'Wallet', mode: 'hosted', type: 'paypal' }))).toEqual(['paypal']);
+    expect(methodIconCodes(method({ type: 'afterpay_clearpay' }))).toEqual(['afterpay_clearpay']);
+    expect(
+      methodIconCodes(
+        method({
+          mode: 'common',
+          type: 'express',
+          options: { apps: [{ app_id: 'google_pay', name: 'Google Pay' }] },
+        }),
+      ),
+    ).toEqual(['google_pay']);
+    expect(methodIconCodes(method())).toEqual([]);
+    expect(methodIconCodes(method({ vendor: 'LocalPayments' }))).toEqual([]);
+    expect(methodIconCodes(method({ vendor: 'Free', mode: 'internal', type: 'free-method' }))).toEqual([]);
   });
 });

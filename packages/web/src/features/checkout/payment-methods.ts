@@ -7,14 +7,31 @@ import {
 
 /**
  * The method kinds this checkout can show, by `vendor/mode/type` (checkout §4: a method
- * without a handler is dropped). Issue 6's methods plug in by adding their kind here and a
- * form in `PaymentMethodForm`.
+ * without a handler is dropped). A kind names the form that shows the method and how its
+ * credentials are built (`buildPaymentInfo`).
  */
 export const METHOD_HANDLERS = {
   'Free/internal/free-method': 'free',
   'Credit/internal/full-credit': 'credit',
   'CardToken/direct/card': 'card',
   'CardToken/stored/card': 'storedCard',
+  'CardToken/common/express': 'express',
+  'CardToken/direct/afterpay_clearpay': 'bnplAddress',
+  'CardToken/direct/affirm': 'bnplFieldless',
+  'LocalPayments/direct/card': 'localCard',
+  'CardEncrypted/hosted/ideal': 'hosted',
+  'CardEncrypted/hosted/directEbanking': 'hosted',
+  'CardEncrypted/hosted/sepadirectdebit': 'hosted',
+  'CardEncrypted/hosted/doku_alfamart': 'hosted',
+  'CardEncrypted/hosted/doku_bca_va': 'hosted',
+  'CardEncrypted/hosted/doku_mandiri_va': 'hosted',
+  'CardEncrypted/hosted/doku_permata_lite_atm': 'hosted',
+  'LocalPayments/hosted/boleto': 'hosted',
+  'LocalPayments/hosted/oxxo': 'hosted',
+  'LocalPayments/hosted/pix': 'hosted',
+  'LocalPayments/hosted/upi': 'hosted',
+  'LocalPayments/hosted/netbanking': 'hosted',
+  'Wallet/hosted/paypal': 'hosted',
 } as const;
 export type MethodKind = (typeof METHOD_HANDLERS)[keyof typeof METHOD_HANDLERS];
 
@@ -86,4 +103,61 @@ export function isStoredMethodValid(
   return methods.some(
     (other) => other.mode !== 'stored' && other.vendor === method.vendor && other.type === method.type,
   );
+}
+
+/** Checkout §4: selecting either buy-now-pay-later method is an experiment exposure. */
+export function isBnplKind(kind: MethodKind | null): kind is 'bnplAddress' | 'bnplFieldless' {
+  return kind === 'bnplAddress' || kind === 'bnplFieldless';
+}
+
+/** A wallet of the express method, as the server lists it in `options.apps`. */
+export type ExpressWallet = 'apple_pay' | 'google_pay';
+
+/** What the provider's `canMakePayment()` answers: null when no wallet can pay here. */
+export type WalletAvailability = { applePay: boolean; googlePay: boolean } | null;
+
+/**
+ * The wallets to show as buttons: those the server offers (`options.apps`, in its order) that
+ * the provider reports available on this device. None while the provider has not answered.
+ */
+export function expressWallets(
+  method: PaymentMethodConfig,
+  availability: WalletAvailability | undefined,
+): ExpressWallet[] {
+  if (!availability) return [];
+  const available: Record<ExpressWallet, boolean> = {
+    apple_pay: availability.applePay,
+    google_pay: availability.googlePay,
+  };
+  return (method.options.apps ?? [])
+    .map((app) => app.app_id)
+    .filter((id): id is ExpressWallet => (id === 'apple_pay' || id === 'google_pay') && available[id]);
+}
+
+/**
+ * Checkout §4 express wallet: the express method is hidden until the provider reports a
+ * wallet available. `wallets` is null while the provider has not answered: the method is
+ * hidden and the selection kept (it shows once available). When the answer is no wallet and
+ * the express method was selected, the first two methods swap and the new first is selected,
+ * so an open method always shows. Returns the methods to show and the selection.
+ */
+export function arrangeExpressMethod(
+  methods: readonly PaymentMethodConfig[],
+  selectedKey: string | null,
+  wallets: readonly ExpressWallet[] | null,
+): { methods: PaymentMethodConfig[]; selectedKey: string | null } {
+  const expressIndex = methods.findIndex((method) => methodKindOf(method) === 'express');
+  if (expressIndex < 0 || (wallets && wallets.length > 0)) return { methods: [...methods], selectedKey };
+  const ordered = [...methods];
+  const express = ordered[expressIndex]!;
+  let selected = selectedKey;
+  if (wallets && selectedKey === methodKey(express)) {
+    if (expressIndex === 0 && ordered.length > 1) {
+      ordered[0] = ordered[1]!;
+      ordered[1] = express;
+    }
+    const first = ordered.find((method) => method !== express);
+    selected = first ? methodKey(first) : null;
+  }
+  return { methods: ordered.filter((method) => method !== express), selectedKey: selected };
 }

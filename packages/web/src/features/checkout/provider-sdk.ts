@@ -21,19 +21,81 @@ export interface ProviderPaymentIntent {
   status: string;
 }
 
+/** A postal address as the provider takes it in `billing_details`. */
+export interface ProviderAddress {
+  line1?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  postal_code?: string;
+}
+
+/** What `createPaymentMethod` takes: a card, or a buy-now-pay-later method. */
+export type ProviderPaymentMethodData =
+  | {
+      type: 'card';
+      card: { number: string; exp_month: number; exp_year: number; cvc: string };
+      billing_details?: { name?: string; address?: Pick<ProviderAddress, 'country' | 'postal_code'> };
+    }
+  | {
+      /** The provider requires the buyer's name, e-mail and address for this one. */
+      type: 'afterpay_clearpay';
+      billing_details: { name: string; email: string; address: ProviderAddress };
+    }
+  | { type: 'affirm'; billing_details?: { name?: string; email?: string } };
+
+/** The outcome of a confirmation or an action: the intent, or the provider's error. */
+export interface ProviderIntentResult {
+  paymentIntent?: ProviderPaymentIntent;
+  error?: ProviderError & { payment_intent?: ProviderPaymentIntent };
+}
+
+/** The `paymentmethod` event of a payment request: the wallet's card, to be charged by us. */
+export interface ProviderWalletEvent {
+  paymentMethod: ProviderPaymentMethod;
+  walletName?: string;
+  /** Closes the pay sheet, telling the wallet how the payment ended. */
+  complete(status: 'success' | 'fail'): void;
+}
+
+/** A wallet payment request (Apple Pay / Google Pay through the provider). */
+export interface ProviderPaymentRequest {
+  /** The wallets this device can pay with, or null when none. */
+  canMakePayment(): Promise<{ applePay: boolean; googlePay: boolean } | null>;
+  /** Opens the wallet's pay sheet (the sandbox lets the caller pick the wallet). */
+  show(wallet?: string): void;
+  update(details: { total: { label: string; amount: number } }): void;
+  on(event: 'paymentmethod', handler: (event: ProviderWalletEvent) => void): ProviderPaymentRequest;
+  on(event: 'cancel', handler: () => void): ProviderPaymentRequest;
+  off(event: 'paymentmethod' | 'cancel', handler: (...args: never[]) => void): ProviderPaymentRequest;
+}
+
+/** How a buy-now-pay-later payment the server created is confirmed (the approval page follows). */
+export interface ProviderConfirmData {
+  payment_method: string;
+  return_url: string;
+}
+
 export interface ProviderSdk {
-  createPaymentMethod(data: {
-    type: 'card';
-    card: { number: string; exp_month: number; exp_year: number; cvc: string };
-    billing_details?: { name?: string; address?: { country?: string; postal_code?: string } };
-  }): Promise<{ paymentMethod?: ProviderPaymentMethod; error?: ProviderError }>;
+  createPaymentMethod(
+    data: ProviderPaymentMethodData,
+  ): Promise<{ paymentMethod?: ProviderPaymentMethod; error?: ProviderError }>;
   /** Shows the intent's customer action (3-D Secure challenge in a modal frame). */
-  handleCardAction(clientSecret: string): Promise<{
-    paymentIntent?: ProviderPaymentIntent;
-    error?: ProviderError & { payment_intent?: ProviderPaymentIntent };
-  }>;
+  handleCardAction(clientSecret: string): Promise<ProviderIntentResult>;
   /** Encrypts card fields as a JWE with the provider's public key (the `encrypted_*` credentials). */
   encryptCard(publicKey: string, fields: Record<string, string>): Promise<string>;
+  /** A wallet payment request; `currency` lower-case, `amount` in minor units (as Stripe.js). */
+  paymentRequest(details: {
+    country: string;
+    currency: string;
+    total: { label: string; amount: number };
+  }): ProviderPaymentRequest;
+  /** Both redirect to the provider's approval page, which returns to `return_url`. */
+  confirmAffirmPayment(clientSecret: string, data: ProviderConfirmData): Promise<ProviderIntentResult>;
+  confirmAfterpayClearpayPayment(
+    clientSecret: string,
+    data: ProviderConfirmData,
+  ): Promise<ProviderIntentResult>;
 }
 
 type SdkFactory = (publishableKey: string) => ProviderSdk;

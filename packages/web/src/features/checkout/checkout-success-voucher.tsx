@@ -1,0 +1,130 @@
+import { COPY_LINK_CONFIRMATION_MS, type CheckoutReceipt } from '@lectern/domain';
+import { Button, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+
+export type Voucher = NonNullable<NonNullable<CheckoutReceipt['pending']>['voucher']>;
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** Only web addresses become links: the URL comes from the provider through our server. */
+export function safeVoucherUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A voucher still to pay (Boleto, OXXO, Pix, the Indonesian methods): its reference to copy,
+ * the date it expires (in the buyer's time zone), and the provider's voucher page.
+ */
+export function VoucherDetails({ voucher, timeZone }: { voucher: Voucher; timeZone?: string }) {
+  const intl = useIntl();
+  const headingId = useId();
+  const url = safeVoucherUrl(voucher.url);
+  const expires = new Date(voucher.expires_at);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid="voucher"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={headingId}>
+          <FormattedMessage id="checkoutSuccess.voucher.heading" />
+        </Title>
+        <CopyableReference reference={voucher.reference} />
+        {!Number.isNaN(expires.getTime()) && (
+          <Text size="sm" data-testid="voucher-expiry">
+            <FormattedMessage
+              id="checkoutSuccess.voucher.expires"
+              values={{
+                date: (
+                  <time dateTime={voucher.expires_at}>
+                    {intl.formatDate(expires, { dateStyle: 'medium', timeStyle: 'short', timeZone })}
+                  </time>
+                ),
+              }}
+            />
+          </Text>
+        )}
+        {url && (
+          <Button component="a" href={url} target="_blank" rel="noopener noreferrer" w="fit-content">
+            <FormattedMessage id="checkoutSuccess.voucher.open" />
+            <VisuallyHidden>
+              {' '}
+              <FormattedMessage id="checkoutSuccess.voucher.newTab" />
+            </VisuallyHidden>
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The reference in a read-only field (so it can always be copied by hand) and a copy button,
+ * confirmed in a status region like the share dialog's link.
+ */
+function CopyableReference({ reference }: { reference: string }) {
+  const intl = useIntl();
+  const [state, setState] = useState<CopyState>('idle');
+  const input = useRef<HTMLInputElement>(null);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(hideTimer.current);
+    };
+  }, []);
+
+  const copy = async () => {
+    clearTimeout(hideTimer.current);
+    try {
+      // Missing on pages served without HTTPS and in some embedded browsers.
+      if (!navigator.clipboard) throw new Error('The clipboard is not available.');
+      await navigator.clipboard.writeText(reference);
+    } catch {
+      if (!mounted.current) return;
+      setState('failed');
+      input.current?.select();
+      return;
+    }
+    if (!mounted.current) return;
+    setState('copied');
+    hideTimer.current = setTimeout(() => setState('idle'), COPY_LINK_CONFIRMATION_MS);
+  };
+
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          ref={input}
+          label={intl.formatMessage({ id: 'checkoutSuccess.voucher.reference' })}
+          value={reference}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          style={{ flex: 1 }}
+          data-testid="voucher-reference"
+        />
+        <Button variant="default" onClick={() => void copy()}>
+          <FormattedMessage id="checkoutSuccess.voucher.copy" />
+        </Button>
+      </Group>
+      {/* Always rendered, so screen readers are listening when the text appears. */}
+      <Text role="status" size="sm" mih="1.5em">
+        {state === 'copied' && <FormattedMessage id="checkoutSuccess.voucher.copied" />}
+        {state === 'failed' && <FormattedMessage id="checkoutSuccess.voucher.copyFailed" />}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import type { CheckoutItemData, ExperimentInfo } from '@lectern/domain';
+import { useEffect, useRef } from 'react';
+import { useTracker } from '../tracking/use-tracker';
+import { checkoutBuyables } from '../tracking/checkout-events';
+import { isBnplKind, type MethodKind } from './payment-methods';
+
+/**
+ * Checkout §2/§4: the buy-now-pay-later payment timeline is an experiment, exposed when the
+ * buyer selects either BNPL method. Its variant comes from the user context's assignments
+ * (`configuration.variant`); with no assignment the feature is on ('default').
+ */
+export const BNPL_EXPERIMENT = {
+  featureCode: 'bnpl_payment_timeline',
+  /** Checkout §9: tracking tags use the 'pay' experiment key. */
+  variantsKey: 'pay',
+  /** The variant without the feature (no timeline). */
+  control: 'control',
+  default: 'default',
+} as const;
+
+/** The buyer's variant of the timeline experiment. */
+export function bnplTimelineVariant(experiment: ExperimentInfo | undefined): string {
+  const assignment = experiment?.assignments.find(
+    (entry) => entry.featureCode === BNPL_EXPERIMENT.featureCode,
+  );
+  const variant = assignment?.isInExperiment ? assignment.configuration.variant : undefined;
+  return typeof variant === 'string' && variant !== '' ? variant.slice(0, 64) : BNPL_EXPERIMENT.default;
+}
+
+/** Checkout §2: the address-based form shows the timeline when its experiment is on. */
+export function isBnplTimelineShown(variant: string): boolean {
+  return variant !== BNPL_EXPERIMENT.control;
+}
+
+/**
+ * Publishes the experiment exposure once per checkout page, when a BNPL method is first
+ * selected (checkout §4).
+ */
+export function useBnplExposure(
+  kind: MethodKind | null,
+  methodType: string | null,
+  variant: string,
+  items: readonly CheckoutItemData[],
+): void {
+  const { track } = useTracker();
+  const exposed = useRef(false);
+  useEffect(() => {
+    if (exposed.current || !isBnplKind(kind) || !methodType) return;
+    exposed.current = true;
+    track('ExperimentExposure', {
+      featureCode: BNPL_EXPERIMENT.featureCode,
+      variant,
+      paymentMethod: methodType,
+      buyables: checkoutBuyables(items),
+      experimentVariants: { [BNPL_EXPERIMENT.variantsKey]: variant },
+    });
+  }, [kind, methodType, variant, items, track]);
+}
