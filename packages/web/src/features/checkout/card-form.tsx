@@ -3,6 +3,7 @@ import { Badge, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@man
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCardNumberInput, formatExpiryInput, type CardInput } from './card-fields';
 import classes from './checkout.module.css';
+import { MethodIcon, methodIconCodeOf } from './method-icons';
 
 const BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',
@@ -71,13 +72,20 @@ export function CardForm({
           className={classes.brands}
           aria-label={intl.formatMessage({ id: 'checkout.card.brands' })}
         >
-          {brands.map((brand) => (
-            <li key={brand}>
-              <Badge variant="outline" color="gray" radius="sm" className={classes.brand}>
-                {brandName(brand)}
-              </Badge>
-            </li>
-          ))}
+          {brands.map((brand) => {
+            const code = methodIconCodeOf(brand);
+            return (
+              <li key={brand}>
+                {code ? (
+                  <MethodIcon code={code} label={brandName(brand)} />
+                ) : (
+                  <Badge variant="outline" color="gray" radius="sm" className={classes.brand}>
+                    {brandName(brand)}
+                  </Badge>
+                )}
+              </li>
+            );
+          })}
         </Group>
       )}
       <TextInput

@@ -271,6 +271,23 @@ describe('CheckoutSuccessPage', () => {
     expect(receiptCalls()).toHaveLength(3);
   });
 
+  it('refreshes the cart once the order of a purchase finished elsewhere is there', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { server } = setUp({
+      'GET /payment/checkout-result/': [json(pendingVoucher), json(receipt())],
+    });
+    const cartReads = () =>
+      server.requests.filter(
+        (entry) => entry.method === 'GET' && entry.path === '/api-2.0/shopping-carts/me/',
+      );
+    await screen.findByTestId('checkout-pending');
+    await waitFor(() => expect(cartReads().length).toBeGreaterThan(0));
+    const before = cartReads().length;
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(await screen.findByTestId('purchase-completed')).toBeTruthy();
+    await waitFor(() => expect(cartReads()).toHaveLength(before + 1));
+  });
+
   it('stops polling when the page goes away', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { receiptCalls, unmount } = setUp({ 'GET /payment/checkout-result/': json(pendingVoucher) });

@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES, PAGE_ROUTES, type CheckoutReceipt } from '@lectern/domain';
 import { Alert, Anchor, Button, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
@@ -11,6 +11,9 @@ import { useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { authPath } from '../auth/auth-paths';
+import { useCartClient } from '../cart/cart-provider';
+import { browserSessionStorage, clearCheckoutList } from '../cart/cart-storage';
+import { reportError } from '../../platform/report-error';
 import { useCheckoutSuccessTracking } from '../tracking/checkout-events';
 import { fetchCheckoutReceipt } from './checkout-api';
 import { receiptPollDelay, receiptQueryKey, receiptView, type ReceiptView } from './checkout-success-polling';
@@ -99,6 +102,7 @@ function Receipt({ attemptId, timeZone }: { attemptId: string; timeZone?: string
   });
   const phase = useProviderReturn(attemptId, receipt.data, queryKey);
   useCheckoutSuccessTracking(attemptId, receipt.data?.order);
+  useCartAfterPurchase(receipt.data?.order?.id ?? null);
 
   // A failed poll keeps the last answer on screen; the next poll may well succeed.
   if (receipt.isError && !receipt.data) {
@@ -169,6 +173,21 @@ function Receipt({ attemptId, timeZone }: { attemptId: string; timeZone?: string
       )}
     </SuccessLayout>
   );
+}
+
+/**
+ * A purchase finished away from the checkout page (a bank, a lender, a voucher): the server
+ * took the courses off the cart, so the cart badge and the saved checkout list catch up here.
+ */
+function useCartAfterPurchase(orderId: number | null) {
+  const cart = useCartClient();
+  const done = useRef<number | null>(null);
+  useEffect(() => {
+    if (orderId === null || done.current === orderId) return;
+    done.current = orderId;
+    clearCheckoutList(browserSessionStorage());
+    cart.refetch().catch((error: unknown) => reportError(error, { step: 'cart-after-purchase' }));
+  }, [orderId, cart]);
 }
 
 function OrderDetails({ order }: { order: NonNullable<CheckoutReceipt['order']> }) {
