@@ -7,6 +7,7 @@ describe('ibanError', () => {
     'DE89 3704 0044 0532 0130 00',
     'fr14 2004 1010 0505 0001 3m02 606',
     'AT611904300234573201',
+    'HR1210010051863000160',
   ])('accepts the valid IBAN %s', (iban) => expect(ibanError(iban)).toBeNull());
 
   it('asks for an IBAN when empty', () => {

@@ -1,6 +1,6 @@
 // The SEPA direct debit form's account number (checkout §9 hosted method sepadirectdebit).
 
-/** IBAN lengths of the SEPA countries we sell in (ISO 13616 registry). */
+/** IBAN lengths of the euro-area SEPA countries (ISO 13616 registry). */
 const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   AT: 20,
   BE: 16,
@@ -11,6 +11,7 @@ const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   FI: 18,
   FR: 27,
   GR: 27,
+  HR: 21,
   IE: 22,
   IT: 27,
   LT: 20,

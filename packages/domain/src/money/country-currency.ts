@@ -1,6 +1,7 @@
 import { DEFAULT_CURRENCY, type CurrencyCode } from './currencies.js';
 
-const EURO_COUNTRIES = [
+/** Countries whose currency is the euro (the SEPA debit scheme's euro area too). */
+export const EURO_COUNTRIES: readonly string[] = [
   'AT',
   'BE',
   'CY',

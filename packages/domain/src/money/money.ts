@@ -74,9 +74,23 @@ export function resolveFormatLocale(locale: string): string {
 // Intl formatters are costly to build and immutable, so one per currency and locale is kept.
 const MAX_CACHED = 500;
 const formatters = new Map<string, Intl.NumberFormat>();
+// Catalog prices repeat (price tiers), and formatting one costs far more than finding it: the
+// strings of the amounts seen lately are kept too, within a bound.
+const MAX_FORMATTED = 5_000;
+const formatted = new Map<string, string>();
 
 /** Formats for display with Intl, using the currency's own number of decimals. */
 export function formatMoney(value: Money, locale = 'en-US'): string {
+  const textKey = `${value.amount}|${value.currency}|${locale}`;
+  const text = formatted.get(textKey);
+  if (text !== undefined) return text;
+  const result = formatUncached(value, locale);
+  if (formatted.size >= MAX_FORMATTED) formatted.clear();
+  formatted.set(textKey, result);
+  return result;
+}
+
+function formatUncached(value: Money, locale: string): string {
   const key = `${value.currency}|${locale}`;
   let formatter = formatters.get(key);
   if (!formatter) {

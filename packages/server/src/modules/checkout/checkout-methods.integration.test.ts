@@ -10,18 +10,14 @@ import {
   resultBody,
   type BillingInput,
 } from '../../test-support/checkout-kit.js';
+import { startServerWithSandbox } from '../../test-support/checkout-server.js';
 import {
   answerHostedPage,
-  paymentsConfigFor,
   sandboxAsBrowser,
   sandboxControl,
-  startTestSandbox,
   type Sandbox,
 } from '../../test-support/payments-sandbox.js';
 import type { TestClient } from '../../test-support/test-client.js';
-import { startTestServer } from '../../test-support/test-server.js';
-import { MAPPED_GATEWAY_EVENTS } from '../payments/stripe-events.js';
-import { GATEWAY_WEBHOOK_PATH } from '../payments/payments.routes.js';
 import { CHECKOUT_PATHS } from './checkout.routes.js';
 
 // Issue 6: every method of checkout §1 offered by market and paid through the sandbox to its
@@ -34,26 +30,18 @@ const RESULT = CHECKOUT_PATHS.result;
 
 let sandbox: Sandbox;
 let server: LecternServer & { stop(): Promise<void> };
+let close: () => Promise<void>;
 const { newBuyer, ownedCourseIds, orderCount } = createCheckoutKit(() => server);
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ settlementDelayMs: 100 });
-  server = await startTestServer(
-    { port: 0, host: '127.0.0.1', payments: paymentsConfigFor(sandbox, SECRET) },
+  ({ sandbox, server, close } = await startServerWithSandbox({
+    webhookSecret: SECRET,
+    sandbox: { settlementDelayMs: 100 },
     // Status changes made by a test show on its next request.
-    { methodStatusCacheMs: 0 },
-  );
-  const url = await server.listen();
-  sandbox.addWebhookEndpoint({
-    url: `${url}${GATEWAY_WEBHOOK_PATH}`,
-    secret: SECRET,
-    events: [...MAPPED_GATEWAY_EVENTS],
-  });
+    server: { methodStatusCacheMs: 0 },
+  }));
 });
-afterAll(async () => {
-  await sandbox.close();
-  await server.stop();
-});
+afterAll(() => close());
 
 interface Method {
   method_id: number;

@@ -132,35 +132,68 @@ export const statusOf = (statuses: MethodStatuses, key: GatewayStatusKey): Gatew
  * market offer. The first method is marked selected.
  */
 export function createMethodRegistry(plugins: readonly CheckoutMethodPlugin[]) {
+  /**
+   * Most checkouts in a market get the very same methods (no saved card, no representment):
+   * those lists are built once per provider snapshot (the statuses object, cached for seconds)
+   * and shared, frozen, so the answer's serializer reuses their JSON too (decision 0009).
+   */
+  const shared = new WeakMap<MethodStatuses, Map<string, PaymentMethodConfig[]>>();
+
+  function build(
+    context: MethodOfferContext,
+    representments: ReadonlyMap<CurrencyCode, PriceRepresentment>,
+  ): PaymentMethodConfig[] {
+    let offered: OfferedMethod[];
+    if (context.quote.isFree) {
+      offered = [{ ...FREE_METHOD, name: 'Free', gateway_status: 'up', options: {} }];
+    } else if (context.quote.isFullyPaidByCredit) {
+      offered = [{ ...FULL_CREDIT_METHOD, name: 'Account credit', gateway_status: 'up', options: {} }];
+    } else {
+      offered = plugins.flatMap((plugin) => {
+        if (!plugin.offeredIn(context)) return [];
+        const charge = chargeCurrencyOf(plugin, context.quote.currency);
+        const representment = charge === context.quote.currency ? null : representments.get(charge);
+        // Not priced in its charge currency: it cannot be offered.
+        if (representment === undefined) return [];
+        return plugin
+          .offer(context)
+          .map((method) => ({ ...method, options: { ...method.options, price_info: { representment } } }));
+      });
+    }
+    // Saved cards first: the first method is open by default (checkout §2), and a returning
+    // buyer most likely pays the way they did before.
+    const ordered = [
+      ...offered.filter((method) => method.mode === 'stored'),
+      ...offered.filter((method) => method.mode !== 'stored'),
+    ];
+    return ordered.map((method, index) => ({ ...method, selected: index === 0 }));
+  }
+
   return {
     methodsFor(
       context: MethodOfferContext,
       representments: ReadonlyMap<CurrencyCode, PriceRepresentment>,
     ): PaymentMethodConfig[] {
-      let offered: OfferedMethod[];
-      if (context.quote.isFree) {
-        offered = [{ ...FREE_METHOD, name: 'Free', gateway_status: 'up', options: {} }];
-      } else if (context.quote.isFullyPaidByCredit) {
-        offered = [{ ...FULL_CREDIT_METHOD, name: 'Account credit', gateway_status: 'up', options: {} }];
-      } else {
-        offered = plugins.flatMap((plugin) => {
-          if (!plugin.offeredIn(context)) return [];
-          const charge = chargeCurrencyOf(plugin, context.quote.currency);
-          const representment = charge === context.quote.currency ? null : representments.get(charge);
-          // Not priced in its charge currency: it cannot be offered.
-          if (representment === undefined) return [];
-          return plugin
-            .offer(context)
-            .map((method) => ({ ...method, options: { ...method.options, price_info: { representment } } }));
-        });
+      if (context.storedCards.length > 0 || representments.size > 0) return build(context, representments);
+      const { quote } = context;
+      const key = [
+        context.country,
+        context.product,
+        quote.currency,
+        quote.isFree,
+        quote.isFullyPaidByCredit,
+        context.publishableKey,
+        context.sdkUrl,
+        context.encryptionKey,
+      ].join('|');
+      let byMarket = shared.get(context.statuses);
+      if (!byMarket) shared.set(context.statuses, (byMarket = new Map()));
+      let methods = byMarket.get(key);
+      if (!methods) {
+        methods = deepFreeze(build(context, representments));
+        byMarket.set(key, methods);
       }
-      // Saved cards first: the first method is open by default (checkout §2), and a returning
-      // buyer most likely pays the way they did before.
-      const ordered = [
-        ...offered.filter((method) => method.mode === 'stored'),
-        ...offered.filter((method) => method.mode !== 'stored'),
-      ];
-      return ordered.map((method, index) => ({ ...method, selected: index === 0 }));
+      return methods;
     },
 
     /** The charge currencies other than `display` that the methods sold in `market` need. */
@@ -181,3 +214,12 @@ export function createMethodRegistry(plugins: readonly CheckoutMethodPlugin[]) {
 }
 
 export type MethodRegistry = ReturnType<typeof createMethodRegistry>;
+
+/** Freezes a shared value all the way down: a request that changed it would change them all. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}

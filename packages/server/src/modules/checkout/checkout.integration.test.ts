@@ -3,13 +3,7 @@ import { CHECKOUT_MESSAGES, money, paymentErrorMessage } from '@lectern/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LecternServer } from '../../app.js';
-import {
-  answerHostedPage,
-  encryptTestCard,
-  paymentsConfigFor,
-  startTestSandbox,
-  type Sandbox,
-} from '../../test-support/payments-sandbox.js';
+import { answerHostedPage, encryptTestCard, type Sandbox } from '../../test-support/payments-sandbox.js';
 import {
   FREE_COURSE,
   PAID_A,
@@ -21,11 +15,9 @@ import {
   newRef,
   rowsOf,
 } from '../../test-support/checkout-kit.js';
+import { startServerWithSandbox } from '../../test-support/checkout-server.js';
 import { createTestClient } from '../../test-support/test-client.js';
-import { startTestServer } from '../../test-support/test-server.js';
 import { createCreditService } from '../credit/credit.service.js';
-import { MAPPED_GATEWAY_EVENTS } from '../payments/stripe-events.js';
-import { GATEWAY_WEBHOOK_PATH } from '../payments/payments.routes.js';
 import { CHECKOUT_PATHS } from './checkout.routes.js';
 
 const SECRET = 'whsec_checkout_test';
@@ -36,25 +28,12 @@ const { newBuyer, ownedCourseIds, orderCount } = createCheckoutKit(() => server)
 
 let sandbox: Sandbox;
 let server: LecternServer & { stop(): Promise<void> };
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  server = await startTestServer({
-    port: 0,
-    host: '127.0.0.1',
-    payments: paymentsConfigFor(sandbox, SECRET),
-  });
-  const url = await server.listen();
-  sandbox.addWebhookEndpoint({
-    url: `${url}${GATEWAY_WEBHOOK_PATH}`,
-    secret: SECRET,
-    events: [...MAPPED_GATEWAY_EVENTS],
-  });
+  ({ sandbox, server, close } = await startServerWithSandbox({ webhookSecret: SECRET }));
 });
-afterAll(async () => {
-  await sandbox.close();
-  await server.stop();
-});
+afterAll(() => close());
 
 function cardSubmit(
   ids: number[],

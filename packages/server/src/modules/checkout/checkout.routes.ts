@@ -5,7 +5,6 @@ import {
   PAYMENT_VENDORS,
   REQUESTED_CONFIGS,
   SHOPPING_LIST_MAX_ITEMS,
-  type CheckoutInfoResponse,
   type CheckoutReceipt,
   type CheckoutResult,
   type StoredPaymentMethodsResponse,
@@ -17,6 +16,7 @@ import { requireUserId } from '../../platform/auth/session.plugin.js';
 import { notAuthenticated } from '../../platform/http/http-error.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { checkoutInfoJson } from './checkout-info-json.js';
 import type { CheckoutBuyer, CheckoutService } from './checkout.service.js';
 
 export const CHECKOUT_PATHS = {
@@ -159,15 +159,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     requireUserId(request);
   });
 
-  app.post(
-    CHECKOUT_PATHS.info,
-    { schema: { body: infoBody } },
-    async (request, reply): Promise<CheckoutInfoResponse> => {
-      const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
-      reply.headers(noStore);
-      return checkout.info(buyer, pricing, request.body);
-    },
-  );
+  app.post(CHECKOUT_PATHS.info, { schema: { body: infoBody } }, async (request, reply): Promise<string> => {
+    const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
+    reply.headers(noStore).type('application/json; charset=utf-8');
+    return checkoutInfoJson(await checkout.info(buyer, pricing, request.body));
+  });
 
   app.post(
     CHECKOUT_PATHS.submit,

@@ -1,6 +1,7 @@
 import {
   accountHolderError,
   documentError,
+  EURO_COUNTRIES,
   HOSTED_METHOD_MESSAGES,
   ibanError,
   normalizeDocument,
@@ -75,28 +76,8 @@ export const UPI_APPS = [
   { app_id: 'paytm', name: 'Paytm' },
   { app_id: 'bhim', name: 'BHIM' },
 ];
-/** The euro countries of the SEPA debit scheme where we sell. */
-export const SEPA_COUNTRIES = [
-  'AT',
-  'BE',
-  'CY',
-  'DE',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PT',
-  'SI',
-  'SK',
-];
+/** SEPA direct debit charges euros: it is sold in the euro area. */
+export const SEPA_COUNTRIES = EURO_COUNTRIES;
 const SOFORT_COUNTRIES = ['AT', 'BE', 'DE', 'ES', 'IT', 'NL'];
 
 /** A choice from a list the method offers (a bank, an app). */

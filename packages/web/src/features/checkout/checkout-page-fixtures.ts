@@ -1,6 +1,12 @@
-// Shared by the checkout page's tests: the server's answers, the page set up at
-// /payment/checkout/ with two courses, and the provider's SDK as the page finds it.
-import type { CheckoutInfoResponse, CheckoutResult, PaymentMethodConfig } from '@lectern/domain';
+// Shared by the checkout tests: the server's answers (methods, results, the receipt's order),
+// the page set up at /payment/checkout/ with two courses, and the provider's SDK as the page
+// finds it.
+import type {
+  CheckoutInfoResponse,
+  CheckoutReceipt,
+  CheckoutResult,
+  PaymentMethodConfig,
+} from '@lectern/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { courseItem, fakeCartServer, usd } from '../../test-utils/fake-cart-server';
@@ -125,24 +131,27 @@ export function result(
   };
 }
 
+/** The order of a succeeded attempt, as the receipt and the success page show it. */
+export const ORDER: NonNullable<CheckoutReceipt['order']> = {
+  id: 41,
+  total: usd(3917),
+  credit_used: usd(0),
+  tax: usd(319),
+  created: '2026-11-22T07:00:00Z',
+  lines: [
+    {
+      buyable: { id: 1, buyable_object_type: 'course' },
+      title: 'TypeScript from First Principles',
+      url: '/course/ts/',
+      price: usd(1799),
+    },
+  ],
+};
+
 export const receipt = {
   payment_attempt_id: 'att-1',
   status: 'succeeded',
-  order: {
-    id: 41,
-    total: usd(3917),
-    credit_used: usd(0),
-    tax: usd(319),
-    created: '2026-11-22T07:00:00Z',
-    lines: [
-      {
-        buyable: { id: 1, buyable_object_type: 'course' },
-        title: 'TypeScript from First Principles',
-        url: '/course/ts/',
-        price: usd(1799),
-      },
-    ],
-  },
+  order: ORDER,
 };
 
 export function setUp(routes: Record<string, FakeHandler | FakeHandler[]>) {

@@ -1,8 +1,9 @@
-import { CHECKOUT_MESSAGES, type CheckoutResult, type PaymentMethodConfig } from '@lectern/domain';
+import { CHECKOUT_MESSAGES, type PaymentMethodConfig } from '@lectern/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../platform/api';
 import { fakeServer, json, type FakeHandler } from '../../test-utils/fake-server';
 import { EMPTY_CARD } from './card-fields';
+import { CARD as CARD_METHOD, result } from './checkout-page-fixtures';
 import { buildPaymentInfo, CheckoutFailure, pay, type PaymentInput } from './checkout-payment';
 import { EMPTY_HOSTED } from './hosted-method-fields';
 import type { MethodKind } from './payment-methods';
@@ -13,18 +14,9 @@ const SDK_OPTIONS = {
   client_sdk_url: 'http://provider.test/sdk/v1/lectern-sandbox.js',
 };
 
+// The checkout page's card method, with only the options the SDK loader reads.
 function method(overrides: Partial<PaymentMethodConfig>): PaymentMethodConfig {
-  return {
-    method_id: 2,
-    vendor: 'CardToken',
-    mode: 'direct',
-    type: 'card',
-    name: 'Card',
-    gateway_status: 'up',
-    options: SDK_OPTIONS,
-    selected: false,
-    ...overrides,
-  };
+  return { ...CARD_METHOD, options: SDK_OPTIONS, ...overrides };
 }
 
 // One SDK object for the whole file: the loader keeps the first instance per key.
@@ -216,28 +208,6 @@ describe('buildPaymentInfo (checkout §3 credentials by kind)', () => {
     expect(sdk.createPaymentMethod).not.toHaveBeenCalled();
   });
 });
-
-function result(
-  status: CheckoutResult['status'],
-  data: Partial<CheckoutResult['data']> = {},
-): CheckoutResult {
-  return {
-    status,
-    message: null,
-    error_code: null,
-    data: {
-      payment_attempt_id: 'att-1',
-      action_data: null,
-      return_url: null,
-      client_secret: null,
-      payment_method_id: null,
-      authentication_type: null,
-      checkout_ref: 'ref',
-      redirect_url: null,
-      ...data,
-    },
-  };
-}
 
 function payWith(routes: Record<string, FakeHandler | FakeHandler[]>, paymentMethod = 'affirm') {
   const server = fakeServer(routes);

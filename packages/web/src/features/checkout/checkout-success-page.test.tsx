@@ -2,7 +2,7 @@ import { PAGE_ROUTES, type CheckoutReceipt } from '@lectern/domain';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeCartServer, usd } from '../../test-utils/fake-cart-server';
+import { fakeCartServer } from '../../test-utils/fake-cart-server';
 import {
   anonymousMe,
   authenticatedMe,
@@ -12,23 +12,8 @@ import {
   type FakeHandler,
 } from '../../test-utils/fake-server';
 import { renderApp, renderWithProviders } from '../../test-utils/render';
+import { ORDER } from './checkout-page-fixtures';
 import { CheckoutSuccessPage } from './checkout-success-page';
-
-const ORDER: NonNullable<CheckoutReceipt['order']> = {
-  id: 41,
-  total: usd(3917),
-  credit_used: usd(0),
-  tax: usd(319),
-  created: '2026-11-22T07:00:00Z',
-  lines: [
-    {
-      buyable: { id: 1, buyable_object_type: 'course' },
-      title: 'TypeScript from First Principles',
-      url: '/course/ts/',
-      price: usd(1799),
-    },
-  ],
-};
 
 const BOLETO_TEXT =
   'Pay your Boleto within 5 days, at a bank, lottery outlet or in your banking app. You will get access to your courses up to 24 hours after you pay.';

@@ -1,11 +1,10 @@
-import { COPY_LINK_CONFIRMATION_MS, type CheckoutReceipt } from '@lectern/domain';
+import type { CheckoutReceipt } from '@lectern/domain';
 import { Button, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useClipboardCopy } from '../../ui/use-clipboard-copy';
 
 export type Voucher = NonNullable<NonNullable<CheckoutReceipt['pending']>['voucher']>;
-
-type CopyState = 'idle' | 'copied' | 'failed';
 
 /** Only web addresses become links: the URL comes from the provider through our server. */
 export function safeVoucherUrl(url: string): string | null {
@@ -74,41 +73,13 @@ export function VoucherDetails({ voucher, timeZone }: { voucher: Voucher; timeZo
  */
 function CopyableReference({ reference }: { reference: string }) {
   const intl = useIntl();
-  const [state, setState] = useState<CopyState>('idle');
-  const input = useRef<HTMLInputElement>(null);
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      clearTimeout(hideTimer.current);
-    };
-  }, []);
-
-  const copy = async () => {
-    clearTimeout(hideTimer.current);
-    try {
-      // Missing on pages served without HTTPS and in some embedded browsers.
-      if (!navigator.clipboard) throw new Error('The clipboard is not available.');
-      await navigator.clipboard.writeText(reference);
-    } catch {
-      if (!mounted.current) return;
-      setState('failed');
-      input.current?.select();
-      return;
-    }
-    if (!mounted.current) return;
-    setState('copied');
-    hideTimer.current = setTimeout(() => setState('idle'), COPY_LINK_CONFIRMATION_MS);
-  };
+  const { state, copy, inputRef } = useClipboardCopy(reference);
 
   return (
     <Stack gap={4}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
-          ref={input}
+          ref={inputRef}
           label={intl.formatMessage({ id: 'checkoutSuccess.voucher.reference' })}
           value={reference}
           readOnly

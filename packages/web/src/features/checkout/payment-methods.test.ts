@@ -1,5 +1,6 @@
 import type { PaymentMethodConfig } from '@lectern/domain';
 import { describe, expect, it } from 'vitest';
+import { CARD } from './checkout-page-fixtures';
 import {
   arrangeExpressMethod,
   expressWallets,
@@ -12,18 +13,9 @@ import {
 } from './payment-methods';
 import { methodIconCodes } from './payment-method-section';
 
+// The checkout page's card method, without provider options unless a test gives some.
 function method(overrides: Partial<PaymentMethodConfig> = {}): PaymentMethodConfig {
-  return {
-    method_id: 2,
-    vendor: 'CardToken',
-    mode: 'direct',
-    type: 'card',
-    name: 'Card',
-    gateway_status: 'up',
-    options: {},
-    selected: false,
-    ...overrides,
-  };
+  return { ...CARD, options: {}, ...overrides };
 }
 
 const storedCard = {
