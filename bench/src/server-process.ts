@@ -23,7 +23,8 @@ export async function startServerProcess(
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []),
-      '--conditions=source',
+      // No `source` condition: the server and its packages load from their builds (dist), the
+      // code `npm start` and production run; only serve.ts itself goes through tsx.
       '--import',
       'tsx',
       SERVE,

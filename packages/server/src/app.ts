@@ -197,6 +197,7 @@ export async function createServer(
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
 
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
@@ -264,6 +265,7 @@ export async function createServer(
     carts.close();
     checkout.close();
     await stopSessionRevocations();
+    await stopBuyerFactsWatch();
     await database.close();
   });
 

@@ -1,6 +1,6 @@
 import type { CheckoutInfoResponse, PaymentMethodConfig } from '@lectern/domain';
 
-/** The JSON of each shared (frozen) methods list, made once (decision 0009). */
+/** The JSON of each shared (frozen) methods list, made once (decision 0016). */
 const methodsJson = new WeakMap<readonly PaymentMethodConfig[], string>();
 
 function jsonOfMethods(methods: readonly PaymentMethodConfig[]): string {

@@ -135,9 +135,11 @@ export function createMethodRegistry(plugins: readonly CheckoutMethodPlugin[]) {
   /**
    * Most checkouts in a market get the very same methods (no saved card, no representment):
    * those lists are built once per provider snapshot (the statuses object, cached for seconds)
-   * and shared, frozen, so the answer's serializer reuses their JSON too (decision 0009).
+   * and shared, frozen, so the answer's serializer reuses their JSON too (decision 0016).
    */
   const shared = new WeakMap<MethodStatuses, Map<string, PaymentMethodConfig[]>>();
+  // Fixed by the plugins: one list per display currency and market (a few hundred at most).
+  const chargeCurrencies = new Map<string, readonly CurrencyCode[]>();
 
   function build(
     context: MethodOfferContext,
@@ -197,11 +199,17 @@ export function createMethodRegistry(plugins: readonly CheckoutMethodPlugin[]) {
     },
 
     /** The charge currencies other than `display` that the methods sold in `market` need. */
-    chargeCurrenciesFor(display: CurrencyCode, market: MethodMarket): CurrencyCode[] {
-      const needed = plugins
-        .filter((plugin) => plugin.offeredIn(market))
-        .map((plugin) => chargeCurrencyOf(plugin, display));
-      return [...new Set(needed)].filter((currency) => currency !== display);
+    chargeCurrenciesFor(display: CurrencyCode, market: MethodMarket): readonly CurrencyCode[] {
+      const key = `${display}|${market.country}|${market.product}`;
+      let currencies = chargeCurrencies.get(key);
+      if (!currencies) {
+        const needed = plugins
+          .filter((plugin) => plugin.offeredIn(market))
+          .map((plugin) => chargeCurrencyOf(plugin, display));
+        currencies = [...new Set(needed)].filter((currency) => currency !== display);
+        chargeCurrencies.set(key, currencies);
+      }
+      return currencies;
     },
 
     /** The plugin paying a vendor and type, if any offers it. */

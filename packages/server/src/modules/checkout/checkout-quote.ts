@@ -15,8 +15,9 @@ import {
   type ShoppingInfoItem,
   type TaxBreakdownType,
 } from '@lectern/domain';
+import { createAnnouncedCache } from '../../platform/db/announced-cache.js';
 import { prepareCombinedRead } from '../../platform/db/combined-read.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, DatabaseHandle } from '../../platform/db/database.js';
 import { validationError } from '../../platform/http/http-error.js';
 import type { CartsService } from '../carts/carts.service.js';
 import type { CreditService } from '../credit/credit.service.js';
@@ -58,6 +59,11 @@ export interface CheckoutQuote {
   isFullyPaidByCredit: boolean;
 }
 
+/** Announced with the user id when their cart codes, enrollments or credit change (migration 0005). */
+export const BUYER_FACTS_CHANNEL = 'lectern_buyer_facts_changed';
+/** What the checkout page keeps of a buyer's facts: a few minutes at most, even if a NOTIFY were lost. */
+const FACTS_CACHE = { ttlMs: 5 * 60 * 1000, maxEntries: 10_000 };
+
 /** Prices purchases on the server (design §3): the one place a checkout amount comes from. */
 export function createCheckoutQuotes(deps: {
   db: Database;
@@ -70,6 +76,11 @@ export function createCheckoutQuotes(deps: {
   const { carts, credit, orders, now } = deps;
   // What decides the buyer's money, always read fresh, in one round trip (decision 0011): the
   // codes on the cart, which of the courses they own, and their credit balance.
+  const factsCache = createAnnouncedCache<Awaited<ReturnType<typeof buyerFacts.execute>>>({
+    channel: BUYER_FACTS_CHANNEL,
+    ttlMs: FACTS_CACHE.ttlMs,
+    maxEntries: FACTS_CACHE.maxEntries,
+  });
   const buyerFacts = prepareCombinedRead(deps.db, 'checkout_buyer_facts', {
     codes: carts.reads.codes,
     owned: orders.reads.enrolledAmong,
@@ -96,7 +107,15 @@ export function createCheckoutQuotes(deps: {
     const locationMissing = secondaryLocationFieldOf(country) !== null && secondaryLocation === null;
 
     const ids = items.map((item) => item.buyable.id);
-    const facts = await buyerFacts.execute({ userId, courseIds: ids, currency: pricing.currency });
+    const values = { userId, courseIds: ids, currency: pricing.currency };
+    // A submit reads them fresh; the checkout page may use what this instance keeps, dropped
+    // the moment any of them changes (decision 0016).
+    const facts =
+      purpose === 'charge'
+        ? await buyerFacts.execute(values)
+        : await factsCache.read(userId, `${pricing.currency}|${ids.join(',')}`, () =>
+            buyerFacts.execute(values),
+          );
     const { owned } = facts;
     // The balance decides which methods are offered (full credit or not); never below zero.
     const balance = money(Math.max(0, facts.balance), pricing.currency);
@@ -198,5 +217,10 @@ export function createCheckoutQuotes(deps: {
     };
   }
 
-  return { quoteFor, orderSummaryOf };
+  return {
+    quoteFor,
+    orderSummaryOf,
+    /** Keeps buyers' facts for the checkout page while their changes are announced to this instance. */
+    watchBuyerFacts: (listen: DatabaseHandle['listen']) => factsCache.watch(listen),
+  };
 }

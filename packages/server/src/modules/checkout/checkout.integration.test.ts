@@ -268,6 +268,39 @@ describe('POST /payment/checkout-info/', () => {
     expect(Number(order!.total_amount)).toBe(euroInfo.data.data.order_summary.total.amount);
   });
 
+  it("the page's answers follow changes made elsewhere: credit, cart codes, enrollments (decision 0016)", async () => {
+    const { client, id } = await newBuyer('US');
+    const billing = { country_code: 'US', secondary_location_info: '10001' };
+    const first = await client.post(INFO, infoBody([PAID_A], billing));
+    expect(first.data.data.order_summary.credit_used.amount).toBe(0);
+    // Written through the pool, as another instance (or an operator) would: only the
+    // announcement tells this instance.
+    await createCreditService(server.db).grant(id, money(5_00, 'USD'), 'goodwill');
+    await expect
+      .poll(
+        async () =>
+          (await client.post(INFO, infoBody([PAID_A], billing))).data.data.order_summary.credit_used.amount,
+      )
+      .toBe(5_00);
+    await server.db.execute(sql`update carts set discount_codes = '{LECTERN10}' where user_id = ${id}`);
+    await server.db.execute(
+      sql`insert into carts (user_id, version, discount_codes) select ${id}, 'v-test', '{LECTERN10}' where not exists (select 1 from carts where user_id = ${id})`,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await client.post(INFO, infoBody([PAID_A], billing))).data.data.order_summary.lines[0]
+            .discount_code,
+      )
+      .toBe('LECTERN10');
+    await server.db.execute(
+      sql`insert into enrollments (user_id, course_id, source) values (${id}, ${PAID_A}, 'gift')`,
+    );
+    await expect
+      .poll(async () => (await client.post(INFO, infoBody([PAID_A], billing))).statusCode)
+      .toBe(400);
+  });
+
   it('a free cart offers only the free method; no billing needed', async () => {
     const { client } = await newBuyer('US');
     const response = await client.post(INFO, infoBody([FREE_COURSE]));

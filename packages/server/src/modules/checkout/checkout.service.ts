@@ -109,7 +109,7 @@ export function createCheckoutService(deps: {
   const returnUrlOf = (row: AttemptRow) => `${deps.publicUrl}${successUrl(row.id)}`;
   const flowOf = (row: AttemptRow) => registry.pluginFor(row.vendor, row.methodType)?.flow ?? 'card';
   const failures = createAttemptLimiter(FAILED_PAYMENT_ATTEMPTS);
-  const { quoteFor, orderSummaryOf } = createCheckoutQuotes({
+  const { quoteFor, orderSummaryOf, watchBuyerFacts } = createCheckoutQuotes({
     db: deps.db,
     carts,
     credit,
@@ -673,6 +673,9 @@ export function createCheckoutService(deps: {
 
     /** The amounts a quote would charge, for tests and tools. */
     quoteFor,
+
+    /** Lets the checkout page reuse buyers' facts while their changes reach this instance. */
+    watchBuyerFacts,
 
     close(): void {
       failures.close();

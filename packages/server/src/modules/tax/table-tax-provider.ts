@@ -6,7 +6,14 @@ import { stateOfZip } from './us-zip-prefixes.js';
 /** Countries whose rate depends on the region named by the secondary location. */
 const REGIONAL = new Set(['US', 'CA']);
 
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Every checkout asks for today's rate: the day's text is made once a day, not per request.
+let today = { epochDay: Number.NaN, text: '' };
+const dayOf = (at: Date) => {
+  const epochDay = Math.floor(at.getTime() / DAY_MS);
+  if (epochDay !== today.epochDay) today = { epochDay, text: at.toISOString().slice(0, 10) };
+  return today.text;
+};
 
 /** "CA-ON", "ON" and "on" all name Ontario. */
 const regionCode = (country: string, value: string) =>

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createAnnouncedCache } from './announced-cache.js';
+import type { DatabaseHandle } from './database.js';
+
+/** A listening connection the test drives: announcements and its liveness. */
+function channel() {
+  let onMessage: (payload: string) => void = () => {};
+  let onLive: (live: boolean) => void = () => {};
+  const listen: DatabaseHandle['listen'] = async (_name, message, live) => {
+    onMessage = message;
+    onLive = live ?? (() => {});
+    return async () => {};
+  };
+  return { listen, announce: (owner: number) => onMessage(String(owner)), live: (up: boolean) => onLive(up) };
+}
+
+const counter = () => {
+  let reads = 0;
+  return { load: async () => ++reads, reads: () => reads };
+};
+
+describe('createAnnouncedCache', () => {
+  const options = { channel: 'facts', ttlMs: 60_000, maxEntries: 100 };
+
+  it('keeps a value while live, and drops only the announced owner', async () => {
+    const db = channel();
+    const cache = createAnnouncedCache<number>(options);
+    await cache.watch(db.listen);
+    db.live(true);
+    const a = counter();
+    const b = counter();
+    expect(await cache.read(1, 'k', a.load)).toBe(1);
+    expect(await cache.read(1, 'k', a.load)).toBe(1);
+    expect(await cache.read(2, 'k', b.load)).toBe(1);
+    db.announce(1);
+    expect(await cache.read(1, 'k', a.load)).toBe(2);
+    expect(await cache.read(2, 'k', b.load)).toBe(1);
+  });
+
+  it('keeps nothing while the listening connection is down, and forgets all when it drops', async () => {
+    const db = channel();
+    const cache = createAnnouncedCache<number>(options);
+    await cache.watch(db.listen);
+    const a = counter();
+    await cache.read(1, 'k', a.load);
+    await cache.read(1, 'k', a.load);
+    expect(a.reads()).toBe(2);
+    db.live(true);
+    await cache.read(1, 'k', a.load);
+    db.live(false);
+    db.live(true);
+    await cache.read(1, 'k', a.load);
+    expect(a.reads()).toBe(4);
+  });
+
+  it('does not keep a read that overlapped an announcement (it may predate the change)', async () => {
+    const db = channel();
+    const cache = createAnnouncedCache<number>(options);
+    await cache.watch(db.listen);
+    db.live(true);
+    let reads = 0;
+    const slow = async () => {
+      reads += 1;
+      db.announce(1);
+      return reads;
+    };
+    await cache.read(1, 'k', slow);
+    await cache.read(1, 'k', async () => ++reads);
+    expect(reads).toBe(2);
+  });
+});
