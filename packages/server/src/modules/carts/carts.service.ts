@@ -754,7 +754,17 @@ export function createCartsService(deps: {
       const courses = new Map<number, CartCourse & { price: Money; couponCode: string | null }>();
       for (const [id, course] of found) {
         const { price, coupon } = priceOf(course, usable, loaded);
-        courses.set(id, { ...course, price, couponCode: coupon?.code ?? null });
+        // Named fields, not a spread: this runs for every course of every checkout-info.
+        courses.set(id, {
+          id: course.id,
+          title: course.title,
+          url: course.url,
+          visible: course.visible,
+          listPrice: course.listPrice,
+          visibleInstructors: course.visibleInstructors,
+          price,
+          couponCode: coupon?.code ?? null,
+        });
       }
       return courses;
     },

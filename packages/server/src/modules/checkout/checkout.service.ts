@@ -457,7 +457,8 @@ export function createCheckoutService(deps: {
         data.checkout_config = {
           payment_methods: registry.methodsFor(
             {
-              ...market,
+              country: market.country,
+              product: market.product,
               quote,
               statuses,
               publishableKey: gateway.publishableKey,
