@@ -14,7 +14,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "carts_announce_buyer_facts" AFTER INSERT OR UPDATE OR DELETE ON "carts" FOR EACH ROW EXECUTE FUNCTION "lectern_announce_buyer_facts_changed"();
+CREATE TRIGGER "carts_announce_buyer_facts" AFTER INSERT OR DELETE ON "carts" FOR EACH ROW EXECUTE FUNCTION "lectern_announce_buyer_facts_changed"();
+--> statement-breakpoint
+-- Only the codes (and the owner) of a cart price a checkout: adding and removing items, which
+-- bump its version, announce nothing (a NOTIFY serialises the commits that send one).
+CREATE TRIGGER "carts_announce_buyer_facts_codes" AFTER UPDATE OF "discount_codes", "user_id" ON "carts" FOR EACH ROW WHEN (OLD."discount_codes" IS DISTINCT FROM NEW."discount_codes" OR OLD."user_id" IS DISTINCT FROM NEW."user_id") EXECUTE FUNCTION "lectern_announce_buyer_facts_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "enrollments_announce_buyer_facts" AFTER INSERT OR UPDATE OR DELETE ON "enrollments" FOR EACH ROW EXECUTE FUNCTION "lectern_announce_buyer_facts_changed"();
 --> statement-breakpoint
