@@ -25,8 +25,8 @@ export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number):
       );
     }, timeoutMs);
     request.timeoutTimer.unref();
-  });
-  app.addHook('onResponse', async (request) => {
-    clearTimeout(request.timeoutTimer);
+    // 'close' comes after the answer is sent, and also when the client goes away first (a
+    // browser leaving a page while a file still streams): neither needs a 503 anymore.
+    reply.raw.once('close', () => clearTimeout(request.timeoutTimer));
   });
 }
