@@ -65,6 +65,8 @@ export interface PayRequest {
   idempotencyKey(step: string): string;
   /** Where the provider sends the buyer back: the attempt's success page, absolute. */
   returnUrl: string;
+  /** Where the attempt is sold (its billing country and product). */
+  market: MethodMarket;
 }
 
 /** A plugin's verdict before any provider call: the attempt ends with this checkout §8 code. */

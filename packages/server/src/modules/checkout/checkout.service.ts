@@ -317,6 +317,7 @@ export function createCheckoutService(deps: {
         customer: () => payments.ensureCustomer(buyer.id, { email: buyer.email, name: buyer.name }),
         idempotencyKey: (step) => key(row, step),
         returnUrl: returnUrlOf(row),
+        market: marketOf(row.quote),
       });
       if ('refused' in paid) return fail(row, paid.refused, { countsAsCardFailure: plugin.flow === 'card' });
       return await afterPayment(row, paid);
@@ -597,18 +598,16 @@ export function createCheckoutService(deps: {
           return { ...result, message: reserved.detail };
         }
       }
-      if (expected !== null) {
-        // Free and full-credit orders have nothing to charge: fulfilled now.
-        try {
-          const done = await fulfil(inserted.id, null);
-          return succeededAnswer(done ?? inserted);
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          const result = await fail(inserted, error.code, { countsAsCardFailure: false });
-          return { ...result, message: error.detail };
-        }
+      if (expected === null && plugin) return charge(inserted, buyer, info, plugin);
+      // Free and full-credit orders have nothing to charge: fulfilled now.
+      try {
+        const done = await fulfil(inserted.id, null);
+        return succeededAnswer(done ?? inserted);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        const result = await fail(inserted, error.code, { countsAsCardFailure: false });
+        return { ...result, message: error.detail };
       }
-      return charge(inserted, buyer, info, plugin!);
     },
 
     /** `PATCH /payment/checkout-submit/{id}/`: after the action (3-D Secure) in the browser. */

@@ -283,10 +283,7 @@ function hostedPlugin(spec: HostedMethodSpec): CheckoutMethodPlugin {
     },
     async pay(request) {
       const { gateway, attempt, buyer } = request;
-      const checked = spec.details(stateOf(request.info.credentials) ?? {}, {
-        country: attempt.quote.country,
-        product: 'course',
-      });
+      const checked = spec.details(stateOf(request.info.credentials) ?? {}, request.market);
       if ('errors' in checked) return { refused: 'n/a' };
       const method = await gateway.createPaymentMethod(
         {
