@@ -8,7 +8,12 @@ import {
   type GatewayStatus,
   type PaymentInfo,
 } from '@lectern/domain';
-import { GatewayError, GATEWAY_WALLETS, type GatewayPaymentMethod } from '../payments/payment-gateway.js';
+import {
+  GatewayError,
+  GATEWAY_WALLETS,
+  type GatewayPayment,
+  type GatewayPaymentMethod,
+} from '../payments/payment-gateway.js';
 import {
   statusOf,
   type CheckoutMethodPlugin,
@@ -57,7 +62,7 @@ async function chargeCard(
   request: PayRequest,
   method: GatewayPaymentMethod | string,
   options: { customerId?: string; saveCard?: boolean; metadata?: Record<string, string> } = {},
-): Promise<ReturnType<CheckoutMethodPlugin['pay']>> {
+): Promise<GatewayPayment | PayRefusal> {
   const { gateway, attempt } = request;
   if (DOMESTIC_CARDS_ONLY.has(attempt.quote.country)) {
     const card =

@@ -123,7 +123,7 @@ export function PaymentMethodSection({
                     value={key}
                     label={
                       <Group gap="xs" wrap="nowrap" component="span">
-                        {methodIconCodes(method).map((code) => (
+                        {iconCodesOfMethod(method).map((code) => (
                           <MethodIcon key={code} code={code} />
                         ))}
                         <Text fw={700} component="span">
@@ -148,7 +148,7 @@ export function PaymentMethodSection({
  * The icons next to a method's name (decorative: the name says it): the method type's, or
  * for the express method those of the wallets it offers. Cards show their brands in the form.
  */
-export function methodIconCodes(method: PaymentMethodConfig): MethodIconCode[] {
+export function iconCodesOfMethod(method: PaymentMethodConfig): MethodIconCode[] {
   if (methodKindOf(method) === 'express') {
     return (method.options.apps ?? [])
       .map((app) => methodIconCodeOf(app.app_id))

@@ -11,7 +11,7 @@ import {
   methodKey,
   methodKindOf,
 } from './payment-methods';
-import { methodIconCodes } from './payment-method-section';
+import { iconCodesOfMethod } from './payment-method-section';
 
 // The checkout page's card method, without provider options unless a test gives some.
 function method(overrides: Partial<PaymentMethodConfig> = {}): PaymentMethodConfig {
@@ -202,10 +202,12 @@ describe('express wallet (checkout §4)', () => {
 
 describe('method icons in the accordion (checkout §9)', () => {
   it("shows the method type's icon, the express method's wallets, and none for cards", () => {
-    expect(methodIconCodes(method({ vendor: 'Wallet', mode: 'hosted', type: 'paypal' }))).toEqual(['paypal']);
-    expect(methodIconCodes(method({ type: 'afterpay_clearpay' }))).toEqual(['afterpay_clearpay']);
+    expect(iconCodesOfMethod(method({ vendor: 'Wallet', mode: 'hosted', type: 'paypal' }))).toEqual([
+      'paypal',
+    ]);
+    expect(iconCodesOfMethod(method({ type: 'afterpay_clearpay' }))).toEqual(['afterpay_clearpay']);
     expect(
-      methodIconCodes(
+      iconCodesOfMethod(
         method({
           mode: 'common',
           type: 'express',
@@ -213,8 +215,8 @@ describe('method icons in the accordion (checkout §9)', () => {
         }),
       ),
     ).toEqual(['google_pay']);
-    expect(methodIconCodes(method())).toEqual([]);
-    expect(methodIconCodes(method({ vendor: 'LocalPayments' }))).toEqual([]);
-    expect(methodIconCodes(method({ vendor: 'Free', mode: 'internal', type: 'free-method' }))).toEqual([]);
+    expect(iconCodesOfMethod(method())).toEqual([]);
+    expect(iconCodesOfMethod(method({ vendor: 'LocalPayments' }))).toEqual([]);
+    expect(iconCodesOfMethod(method({ vendor: 'Free', mode: 'internal', type: 'free-method' }))).toEqual([]);
   });
 });
