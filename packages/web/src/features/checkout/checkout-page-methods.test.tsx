@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, type PaymentMethodConfig } from '@lectern/domain';
+import { CHECKOUT_MESSAGES, HOSTED_METHOD_MESSAGES, type PaymentMethodConfig } from '@lectern/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test-utils/fake-server';
@@ -14,7 +14,6 @@ import {
   sdk,
   setUp,
 } from './checkout-page-fixtures';
-import { HOSTED_METHOD_MESSAGES } from '@lectern/domain';
 import type { ProviderWalletEvent } from './provider-sdk';
 
 const SDK_OPTIONS = {

@@ -1,8 +1,8 @@
 import type { CheckoutReceipt } from '@lectern/domain';
-import { Button, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useClipboardCopy } from '../../ui/use-clipboard-copy';
+import { CopyableField } from '../../ui/copyable-field';
 
 export type Voucher = NonNullable<NonNullable<CheckoutReceipt['pending']>['voucher']>;
 
@@ -67,35 +67,18 @@ export function VoucherDetails({ voucher, timeZone }: { voucher: Voucher; timeZo
   );
 }
 
-/**
- * The reference in a read-only field (so it can always be copied by hand) and a copy button,
- * confirmed in a status region like the share dialog's link.
- */
+/** The voucher's reference, copyable like the share dialog's link. */
 function CopyableReference({ reference }: { reference: string }) {
-  const intl = useIntl();
-  const { state, copy, inputRef } = useClipboardCopy(reference);
-
   return (
-    <Stack gap={4}>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          ref={inputRef}
-          label={intl.formatMessage({ id: 'checkoutSuccess.voucher.reference' })}
-          value={reference}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-          style={{ flex: 1 }}
-          data-testid="voucher-reference"
-        />
-        <Button variant="default" onClick={() => void copy()}>
-          <FormattedMessage id="checkoutSuccess.voucher.copy" />
-        </Button>
-      </Group>
-      {/* Always rendered, so screen readers are listening when the text appears. */}
-      <Text role="status" size="sm" mih="1.5em">
-        {state === 'copied' && <FormattedMessage id="checkoutSuccess.voucher.copied" />}
-        {state === 'failed' && <FormattedMessage id="checkoutSuccess.voucher.copyFailed" />}
-      </Text>
-    </Stack>
+    <CopyableField
+      value={reference}
+      testId="voucher-reference"
+      messages={{
+        label: 'checkoutSuccess.voucher.reference',
+        copy: 'checkoutSuccess.voucher.copy',
+        copied: 'checkoutSuccess.voucher.copied',
+        failed: 'checkoutSuccess.voucher.copyFailed',
+      }}
+    />
   );
 }
