@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './platform/http/health.routes.js';
 import { registerRequestTimeout } from './platform/http/request-timeout.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { createMetricsRegistry, registerHttpMetrics } from './platform/metrics/metrics.js';
+import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { registerWebApp } from './platform/web/serve-web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthLimits } from './modules/auth/auth.service.js';
@@ -66,7 +67,9 @@ export interface LecternServer {
   db: Database;
   /** The payment adapter and the provider's event subscriptions. */
   payments: PaymentsService;
-  /** Starts listening; resolves to the base URL. */
+  /** The recurring jobs; they start polling with `listen()` (tests run them with `runNow`). */
+  jobs: JobRunner;
+  /** Starts listening and running due jobs; resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops taking requests, finishes in-flight ones, closes the database. */
   close(): Promise<void>;
@@ -234,33 +237,21 @@ export async function createServer(
   await app.register(shareLinkRoutes, { sharing });
   await registerWebApp(app, { distDir: config.webDistDir });
 
-  // Expired sessions are only garbage (they no longer authenticate); sweep them hourly.
-  // Running on every instance is harmless: the delete is idempotent.
-  const sessionSweep = setInterval(
-    () => {
-      sessions
-        .deleteExpired()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-    },
-    60 * 60 * 1000,
-  );
-  sessionSweep.unref();
-
+  const jobs = createJobRunner({ db, log: app.log });
+  // Expired sessions are only garbage (they no longer authenticate).
+  jobs.register({ name: 'sessions.sweep', everyMs: 60 * 60 * 1000, run: () => sessions.deleteExpired() });
   // Coupon reservations past their expiry already stop counting against usage limits; this
   // only marks them released. Idle visitor carts (30 days, platform §9) are deleted.
-  const shoppingSweep = setInterval(
-    () => {
-      Promise.all([coupons.expireStaleReservations(), carts.deleteIdleVisitorCarts()]).catch(
-        (error: unknown) => app.log.warn({ err: error }, 'shopping sweep failed'),
-      );
+  jobs.register({
+    name: 'shopping.sweep',
+    everyMs: 5 * 60 * 1000,
+    run: async () => {
+      await Promise.all([coupons.expireStaleReservations(), carts.deleteIdleVisitorCarts()]);
     },
-    5 * 60 * 1000,
-  );
-  shoppingSweep.unref();
+  });
 
   app.addHook('onClose', async () => {
-    clearInterval(sessionSweep);
-    clearInterval(shoppingSweep);
+    await jobs.stop();
     auth.close();
     carts.close();
     checkout.close();
@@ -273,8 +264,10 @@ export async function createServer(
     app,
     db,
     payments,
+    jobs,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
+      jobs.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

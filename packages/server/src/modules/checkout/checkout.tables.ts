@@ -6,11 +6,14 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
+  serial,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { orders } from '../orders/orders.tables.js';
 import { users } from '../users/users.tables.js';
 import type { CheckoutQuote } from './checkout-quote.js';
@@ -51,11 +54,74 @@ export const paymentAttempts = pgTable(
     gatewayPaymentMethodId: varchar('gateway_payment_method_id', { length: 255 }),
     errorCode: varchar('error_code', { length: 100 }),
     orderId: integer('order_id').references(() => orders.id),
+    /** The provider customer the payment must belong to (checked at fulfilment). */
+    gatewayCustomerId: varchar('gateway_customer_id', { length: 255 }),
+    /** Set when the charge was refunded because it could not become an order. */
+    gatewayRefundId: varchar('gateway_refund_id', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('payment_attempts_user_ref_key').on(table.userId, table.checkoutRef),
     index('payment_attempts_gateway_payment_idx').on(table.gatewayPaymentId),
+    // The reconciliation job's scan: open attempts by age.
+    index('payment_attempts_open_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.status} in ('created', 'processing', 'requires_action')`),
+  ],
+);
+
+/**
+ * What an open attempt holds so that no other attempt of the same buyer can take it (design
+ * §4): each buyable it buys. The partial unique index lets one live hold per buyer and buyable
+ * exist, so concurrent checkouts of one course are serialized before any money moves. A hold
+ * is released when its attempt fails or is abandoned, and kept once it succeeded (the buyer
+ * owns the course; a refund releases it).
+ */
+export const paymentAttemptHolds = pgTable(
+  'payment_attempt_holds',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    buyableType: varchar('buyable_type', { length: 40 }).notNull(),
+    buyableId: integer('buyable_id').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.attemptId, table.buyableType, table.buyableId] }),
+    uniqueIndex('payment_attempt_holds_live_key')
+      .on(table.userId, table.buyableType, table.buyableId)
+      .where(sql`${table.releasedAt} is null`),
+  ],
+);
+
+/**
+ * A provider object that did not match its attempt (id, amount, currency, customer), kept for
+ * an operator: such a payment is never fulfilled as it stands.
+ */
+export const paymentDiscrepancies = pgTable(
+  'payment_discrepancies',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: uuid('attempt_id'),
+    gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
+    /** Where it was seen: `answer`, `webhook` or `reconciliation`. */
+    source: varchar('source', { length: 20 }).notNull(),
+    /** What differed, each as {field, expected, actual}. */
+    differences: jsonb('differences')
+      .$type<{ field: string; expected: string; actual: string }[]>()
+      .notNull(),
+    /** What was done about it (refunded, ignored). */
+    action: varchar('action', { length: 40 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payment_discrepancies_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.resolvedAt} is null`),
   ],
 );

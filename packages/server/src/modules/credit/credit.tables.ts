@@ -34,3 +34,33 @@ export const creditEntries = pgTable(
   },
   (table) => [index('credit_entries_user_idx').on(table.userId)],
 );
+
+export const creditReservationStatus = pgEnum('credit_reservation_status', [
+  'reserved',
+  'consumed',
+  'released',
+]);
+
+/**
+ * Credit held for an unfinished checkout (design §4): reserved at submit, before any charge,
+ * so two checkouts can never both count on the same credit; consumed (a spend entry written)
+ * when the order is fulfilled, released when the attempt fails or is abandoned. The available
+ * balance is the ledger's sum minus the live reservations.
+ */
+export const creditReservations = pgTable(
+  'credit_reservations',
+  {
+    /** The checkout's own id for this hold (a payment attempt id). */
+    reference: varchar('reference', { length: 120 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** Positive minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: creditReservationStatus('status').notNull().default('reserved'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [index('credit_reservations_user_status_idx').on(table.userId, table.status)],
+);

@@ -48,7 +48,7 @@ export function createPostgresEventSink(db: Database): EventSink {
           jsonb_array_elements(${sql.placeholder('events')}::jsonb),
           unnest(${sql.placeholder('clientTimes')}::float8[])
         ) as batch (event, client_ms)
-        on conflict (event_id) do nothing`,
+        on conflict (visitor_uuid, event_id) do nothing`,
   );
   return {
     async write(batch) {
