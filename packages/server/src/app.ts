@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './platform/http/health.routes.js';
 import { registerRequestTimeout } from './platform/http/request-timeout.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { createMetricsRegistry, registerHttpMetrics } from './platform/metrics/metrics.js';
+import { createFaultPoints } from './platform/faults/fault-points.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { registerWebApp } from './platform/web/serve-web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -86,6 +87,8 @@ export interface CreateServerOptions {
   methodStatusCacheMs?: number;
   /** Where the collector's events go instead of PostgreSQL (a stream platform at scale). */
   eventSink?: EventSink;
+  /** How old an open payment attempt must be before reconciliation finishes it (default 5 min). */
+  reconcileAfterMs?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -199,6 +202,8 @@ export async function createServer(
     methodStatusCacheMs: options.methodStatusCacheMs,
     publicUrl: config.publicUrl,
     log: app.log,
+    faults: createFaultPoints(config.crashAt),
+    reconcileAfterMs: options.reconcileAfterMs,
   });
   const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
 
@@ -240,6 +245,14 @@ export async function createServer(
   const jobs = createJobRunner({ db, log: app.log });
   // Expired sessions are only garbage (they no longer authenticate).
   jobs.register({ name: 'sessions.sweep', everyMs: 60 * 60 * 1000, run: () => sessions.deleteExpired() });
+  // Payment attempts left open by a crash, a lost answer or a buyer who left (design §4).
+  jobs.register({
+    name: 'checkout.reconcile',
+    everyMs: 60 * 1000,
+    run: async () => {
+      await checkout.reconcileOpenAttempts();
+    },
+  });
   // Coupon reservations past their expiry already stop counting against usage limits; this
   // only marks them released. Idle visitor carts (30 days, platform §9) are deleted.
   jobs.register({

@@ -318,6 +318,13 @@ export interface CheckoutSubmitRequest {
   shopping_info: { items: ShoppingInfoItem[] };
   billing_address?: BillingAddressInput;
   payment_info: PaymentInfo;
+  /**
+   * Ours (design §4): the total the buyer saw (the order summary's `total`, in minor units of
+   * its currency). When the server's price differs, nothing is charged and the answer is a 409
+   * `price_changed`, so the page can show the new total. Clients that omit it accept the
+   * server's price.
+   */
+  expected_total?: { amount: number; currency: string };
 }
 
 /** `PATCH /payment/checkout-submit/{payment_attempt_id}/`: the result of an action (3-D Secure). */

@@ -176,6 +176,24 @@ const PAYMENT_ERROR_GROUPS: readonly PaymentErrorGroup[] = [
     text: 'Free Trial Limit Reached. Our records indicate that you have already initiated a free trial on another account.',
     displayMs: 10000,
   },
+  // Ours (design §4): a charge that could not become an order is refunded in full at once.
+  {
+    codes: ['payment_refunded'],
+    text: 'We could not complete your order, so your payment has been refunded in full. The refund can take 5 to 10 days to appear on your statement.',
+    displayMs: 15000,
+  },
+  // Ours: the provider's answer did not match the order (amount, currency or customer).
+  {
+    codes: ['payment_mismatch'],
+    text: 'We could not confirm this payment. Nothing was added to your account; any amount taken will be refunded. Please contact support if you have questions.',
+    displayMs: 15000,
+  },
+  // Ours: an attempt left open (a closed tab, a lost connection) is ended by reconciliation.
+  {
+    codes: ['payment_expired'],
+    text: 'This payment was not completed in time. Please try again.',
+    displayMs: 10000,
+  },
   {
     codes: ['international_card_not_allowed'],
     text: 'Only cards issued in India are accepted for this payment. Please use an Indian card or a different payment method.',

@@ -98,6 +98,12 @@ const credentials = z.union([
 ]);
 
 const submitBody = z.object({
+  expected_total: z
+    .strictObject({
+      amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      currency: z.string().regex(/^[A-Za-z]{3}$/, 'currency must be a three-letter code.'),
+    })
+    .optional(),
   checkout_environment: z.enum(CHECKOUT_ENVIRONMENTS),
   checkout_event: z.literal('Submit'),
   checkout_ref: z

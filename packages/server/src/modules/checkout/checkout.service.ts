@@ -22,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
+import { NO_FAULTS, type FaultPoints } from '../../platform/faults/fault-points.js';
 import { HttpError, notFound, validationError } from '../../platform/http/http-error.js';
 import type { CartsService } from '../carts/carts.service.js';
 import type { CouponsService } from '../coupons/coupons.service.js';
@@ -41,7 +42,9 @@ import {
   type MethodMarket,
   type MethodStatuses,
 } from './checkout-methods.js';
+import { createCheckoutFulfilment, holdsOf } from './checkout-fulfilment.js';
 import { createCheckoutQuotes, type CheckoutQuote } from './checkout-quote.js';
+import { createCheckoutReconciliation, RECONCILIATION } from './checkout-reconciliation.js';
 import {
   answer,
   pendingAnswer,
@@ -49,7 +52,7 @@ import {
   successUrl,
   tooManyFailedAttempts,
 } from './checkout-answers.js';
-import { createCheckoutRepository, type AttemptRow } from './checkout.repository.js';
+import { createCheckoutRepository, type AttemptRow, type HoldConflict } from './checkout.repository.js';
 import { hostedMethodPlugins } from './hosted-methods.js';
 import { createStoredCards, toStoredMethod } from './stored-cards.js';
 
@@ -73,11 +76,43 @@ const IN_FLIGHT_POLL_MS = 50;
 const STATUS_CACHE_MS = 5_000;
 const ENCRYPTION_KEY_CACHE_MS = 10 * 60 * 1000;
 
+/**
+ * How long an attempt holds its coupon uses: a card or wallet payment is decided within the
+ * hour (3-D Secure included); banks, debits and vouchers may take days. Credit and courses are
+ * held until the attempt ends, whenever that is (reconciliation ends abandoned ones).
+ */
+const COUPON_HOLD_MS = { prompt: 60 * 60 * 1000, delayed: 7 * 24 * 60 * 60 * 1000 };
+
 const key = (attempt: AttemptRow, step: string) => `checkout:${attempt.id}:${step}`;
-const couponReference = (attemptId: string, code: string) => `${attemptId}:${code}`;
-const couponCodesOf = (quote: CheckoutQuote) =>
-  [...new Set(quote.lines.map((line) => line.couponCode))].filter((code) => code !== null);
 const FINAL = new Set(['succeeded', 'failed', 'canceled']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The price the buyer saw differs from the server's: nothing was charged (design §4). */
+const priceChanged = (quote: CheckoutQuote, seen: { amount: number; currency: string }, locale: string) => {
+  const now = formatMoney(money(quote.total, quote.currency), locale);
+  return new HttpError(
+    409,
+    'price_changed',
+    seen.currency.toUpperCase() === quote.currency
+      ? `The total of your order changed from ${formatMoney(money(seen.amount, quote.currency), locale)} to ${now}. Please review it and submit again; nothing was charged.`
+      : `The total of your order is now ${now}. Please review it and submit again; nothing was charged.`,
+  );
+};
+
+/** Another live attempt of the buyer holds a course of this one (two tabs, a retry). */
+const heldElsewhere = (conflicts: HoldConflict[], quote: CheckoutQuote) => {
+  const titles = conflicts.map(
+    (conflict) => quote.lines.find((line) => line.courseId === conflict.buyableId)?.title ?? 'this course',
+  );
+  const owned = conflicts.some((conflict) => conflict.status === 'succeeded');
+  return new HttpError(
+    409,
+    owned ? 'already_owned' : 'purchase_in_progress',
+    owned
+      ? `You already own “${titles[0]}”, so it cannot be bought again.`
+      : `“${titles[0]}” is already being paid for in another checkout. Finish or close that one first; nothing was charged here.`,
+  );
+};
 
 /**
  * Checkout (checkout §4, §7; design §3, §4): prices a purchase on the server, offers its
@@ -98,10 +133,15 @@ export function createCheckoutService(deps: {
   /** This site's origin: where providers send buyers back to. */
   publicUrl: string;
   now?: () => Date;
+  /** Test-only crash points (crash tests); none by default. */
+  faults?: FaultPoints;
+  /** How old an open attempt must be before reconciliation looks at it (default 5 minutes). */
+  reconcileAfterMs?: number;
 }) {
   const { carts, coupons, credit, orders, payments, log } = deps;
   const gateway = payments.gateway;
   const now = deps.now ?? (() => new Date());
+  const faults = deps.faults ?? NO_FAULTS;
   const repository = createCheckoutRepository(deps.db);
   const registry = createMethodRegistry(CHECKOUT_METHOD_PLUGINS);
   /** The course checkout is the only checkout product sold here so far. */
@@ -109,6 +149,17 @@ export function createCheckoutService(deps: {
   const returnUrlOf = (row: AttemptRow) => `${deps.publicUrl}${successUrl(row.id)}`;
   const flowOf = (row: AttemptRow) => registry.pluginFor(row.vendor, row.methodType)?.flow ?? 'card';
   const failures = createAttemptLimiter(FAILED_PAYMENT_ATTEMPTS);
+  const fulfilment = createCheckoutFulfilment({
+    repository,
+    carts,
+    coupons,
+    credit,
+    orders,
+    payments,
+    log,
+    now,
+    faults,
+  });
   const { quoteFor, orderSummaryOf, watchBuyerFacts } = createCheckoutQuotes({
     db: deps.db,
     carts,
@@ -116,6 +167,15 @@ export function createCheckoutService(deps: {
     orders,
     tax: deps.tax,
     now,
+  });
+  const reconciliation = createCheckoutReconciliation({
+    repository,
+    gateway,
+    fulfilment,
+    flowOf: (row) => flowOf(row),
+    log,
+    now,
+    afterMs: deps.reconcileAfterMs,
   });
   const storedCards = createStoredCards(payments);
   const statusCache = createExpiringCache<'statuses', MethodStatuses>({
@@ -170,57 +230,19 @@ export function createCheckoutService(deps: {
       await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
       current = (await repository.find(row.id)) ?? current;
     }
+    // Left open by a crash or a lost answer long ago: finished now rather than waited on.
+    const stale =
+      now().getTime() - current.updatedAt.getTime() > (deps.reconcileAfterMs ?? RECONCILIATION.afterMs);
+    if ((current.status === 'created' || current.status === 'processing') && stale) {
+      await reconciliation.reconcile(current);
+      current = (await repository.find(row.id)) ?? current;
+    }
     return resultOf(current);
   }
 
   // ---- state changes -------------------------------------------------------------------
 
-  /**
-   * Fulfilment, exactly once (design §4): under the attempt's row lock, in one transaction,
-   * the order with its lines and enrollments, the credit spend, the coupon uses, the bought
-   * courses off the cart, and the attempt marked succeeded with its order. A second call
-   * (the webhook after the answer, or the other way round) finds the order and does nothing.
-   */
-  async function fulfil(attemptId: string, gatewayPaymentId: string | null): Promise<AttemptRow | null> {
-    return repository.withAttemptLock(attemptId, async (row, tx) => {
-      if (!row || row.orderId !== null) return row;
-      const quote = row.quote;
-      const orderId = await orders.recordPurchase(tx, {
-        userId: row.userId,
-        currency: quote.currency,
-        subtotal: quote.subtotal,
-        discount: quote.discount,
-        tax: quote.tax,
-        credit: quote.creditUsed,
-        total: quote.total,
-        lines: quote.lines,
-        completedAt: now(),
-      });
-      if (quote.creditUsed > 0) {
-        await credit.spend(
-          row.userId,
-          money(quote.creditUsed, quote.currency),
-          `Order #${orderId}`,
-          orderId,
-          tx,
-        );
-      }
-      for (const code of couponCodesOf(quote)) {
-        // The buyer paid the discounted price: a use that lapsed meanwhile is still honoured.
-        const consumed = await coupons.consume(couponReference(row.id, code), tx);
-        if (!consumed.ok)
-          log.warn({ attempt: row.id, code, status: consumed.status }, 'coupon use not consumed');
-      }
-      await carts.removePurchased(
-        tx,
-        row.userId,
-        quote.lines.map((line) => line.courseId),
-      );
-      return repository.markFulfilled(tx, row.id, orderId, gatewayPaymentId ?? row.gatewayPaymentId);
-    });
-  }
-
-  /** Ends an attempt as failed (unless it already ended): releases its coupon uses. */
+  /** Ends an open attempt as failed with its answer; a card decline counts towards the cool-down. */
   async function fail(
     row: AttemptRow,
     errorCode: string,
@@ -230,13 +252,8 @@ export function createCheckoutService(deps: {
       status?: 'failed' | 'canceled';
     } = {},
   ): Promise<CheckoutResult> {
-    const failed = await repository.transition(row.id, ['created', 'processing', 'requires_action'], {
-      status: extra.status ?? 'failed',
-      errorCode,
-      ...(extra.gatewayPaymentId ? { gatewayPaymentId: extra.gatewayPaymentId } : {}),
-    });
+    const failed = await fulfilment.fail(row, errorCode, extra);
     if (!failed) return resultOf((await repository.find(row.id)) ?? row);
-    await Promise.all(couponCodesOf(row.quote).map((code) => coupons.release(couponReference(row.id, code))));
     if (extra.countsAsCardFailure ?? true) failures.record(`user:${row.userId}`);
     return answer(failed, 'failed');
   }
@@ -246,8 +263,8 @@ export function createCheckoutService(deps: {
     const common = { gatewayPaymentId: payment.id, gatewayPaymentMethodId: payment.paymentMethodId };
     switch (payment.status) {
       case 'succeeded': {
-        const done = await fulfil(row.id, payment.id);
-        return done ? succeededAnswer(done) : pendingAnswer(row);
+        const done = await fulfilment.fulfil(row.id, payment, 'answer');
+        return done ? resultOf(done) : pendingAnswer(row);
       }
       case 'requires_action':
       case 'requires_confirmation': {
@@ -320,6 +337,7 @@ export function createCheckoutService(deps: {
         market: marketOf(row.quote),
       });
       if ('refused' in paid) return fail(row, paid.refused, { countsAsCardFailure: plugin.flow === 'card' });
+      faults.reach('checkout.after_charge');
       return await afterPayment(row, paid);
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
@@ -352,7 +370,7 @@ export function createCheckoutService(deps: {
   }
 
   async function ownAttempt(userId: number, attemptId: string): Promise<AttemptRow> {
-    const row = /^[0-9a-f-]{36}$/i.test(attemptId) ? await repository.find(attemptId) : null;
+    const row = UUID.test(attemptId) ? await repository.find(attemptId) : null;
     // Another user's attempt is answered exactly like a missing one.
     if (!row || row.userId !== userId) throw notFound('There is no payment attempt with this id.');
     return row;
@@ -377,13 +395,16 @@ export function createCheckoutService(deps: {
   // The provider's webhooks: the same fulfilment as the answer path, whichever comes first.
   const attemptOfPayment = async (payment: GatewayPayment) => {
     const attemptId = payment.metadata.payment_attempt_id;
-    if (attemptId) return repository.find(attemptId);
+    // A malformed id in the metadata must not make the event fail forever: look it up by payment.
+    if (attemptId && UUID.test(attemptId)) return repository.find(attemptId);
     return repository.findByGatewayPayment(payment.id);
   };
   payments.events.on('payment.succeeded', async (payment) => {
     const row = await attemptOfPayment(payment);
     // Most often the answer path fulfilled it already: no transaction needed to see that.
-    if (row && row.orderId === null) await fulfil(row.id, payment.id);
+    if (row && row.orderId === null && row.gatewayRefundId === null) {
+      await fulfilment.fulfil(row.id, payment, 'webhook');
+    }
   });
   payments.events.on('payment.failed', async (payment) => {
     const row = await attemptOfPayment(payment);
@@ -537,6 +558,11 @@ export function createCheckoutService(deps: {
           });
         }
       }
+      // The buyer agreed to the total they saw: any other price is theirs to review first.
+      const seen = request.expected_total;
+      if (seen && (seen.amount !== quote.total || seen.currency.toUpperCase() !== quote.currency)) {
+        throw priceChanged(quote, seen, pricing.intlLocale);
+      }
       const expected = quote.isFree ? 'Free' : quote.isFullyPaidByCredit ? 'Credit' : null;
       const market = marketOf(quote);
       let methodErrors: Record<string, string[]> | null = null;
@@ -574,40 +600,35 @@ export function createCheckoutService(deps: {
         ).quote;
       }
 
-      const inserted = await repository.insert({
-        id: randomUUID(),
-        userId: buyer.id,
-        checkoutRef: request.checkout_ref,
-        currency: quote.currency,
-        amount: quote.total,
-        quote,
-        methodId: info.method_id,
-        vendor: info.payment_vendor,
-        methodType: info.payment_method,
-        rememberMe: info.remember_me === true,
-        // Inserting claims it: a concurrent identical submit finds it processing and waits.
-        status: 'processing',
-      });
+      // Inserting claims it (a concurrent identical submit finds it processing and waits) and,
+      // in the same transaction, reserves what it consumes: its courses against the buyer's
+      // other attempts, its credit and its coupon uses. A refusal stores nothing.
+      const couponHoldMs = plugin?.flow === 'redirect' ? COUPON_HOLD_MS.delayed : COUPON_HOLD_MS.prompt;
+      const inserted = await repository.insertHeld(
+        {
+          id: randomUUID(),
+          userId: buyer.id,
+          checkoutRef: request.checkout_ref,
+          currency: quote.currency,
+          amount: quote.total,
+          quote,
+          methodId: info.method_id,
+          vendor: info.payment_vendor,
+          methodType: info.payment_method,
+          rememberMe: info.remember_me === true,
+          status: 'processing',
+        },
+        holdsOf(quote),
+        (row, tx) => fulfilment.reserve(row, tx, couponHoldMs),
+      );
       // Lost the race to an identical submit: answer what that one does.
       if (!inserted) return settle((await repository.findByRef(buyer.id, request.checkout_ref))!);
-
-      for (const code of couponCodesOf(quote)) {
-        const reserved = await coupons.reserve(code, buyer.id, couponReference(inserted.id, code));
-        if (!reserved.ok) {
-          const result = await fail(inserted, 'coupon_unavailable', { countsAsCardFailure: false });
-          return { ...result, message: reserved.detail };
-        }
-      }
+      if ('conflicts' in inserted) throw heldElsewhere(inserted.conflicts, quote);
+      faults.reach('checkout.after_reserve');
       if (expected === null && plugin) return charge(inserted, buyer, info, plugin);
       // Free and full-credit orders have nothing to charge: fulfilled now.
-      try {
-        const done = await fulfil(inserted.id, null);
-        return succeededAnswer(done ?? inserted);
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        const result = await fail(inserted, error.code, { countsAsCardFailure: false });
-        return { ...result, message: error.detail };
-      }
+      const done = await fulfilment.fulfil(inserted.id, null, 'answer');
+      return resultOf(done ?? inserted);
     },
 
     /** `PATCH /payment/checkout-submit/{id}/`: after the action (3-D Secure) in the browser. */
@@ -674,6 +695,9 @@ export function createCheckoutService(deps: {
 
     /** The amounts a quote would charge, for tests and tools. */
     quoteFor,
+
+    /** The reconciliation job: finishes open attempts older than the window (design §4). */
+    reconcileOpenAttempts: reconciliation.run,
 
     /** Lets the checkout page reuse buyers' facts while their changes reach this instance. */
     watchBuyerFacts,

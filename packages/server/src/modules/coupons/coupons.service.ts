@@ -222,41 +222,46 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
      * Holds one use of the coupon for a checkout (`reference`, e.g. a payment attempt id)
      * until `ttlMs` from now. Runs under the coupon's row lock, so however many checkouts
      * race for the last use, exactly one gets it. Reserving again with the same reference is
-     * idempotent.
+     * idempotent. With `within`, part of that open transaction (the attempt's creation).
      */
     async reserve(
       code: string,
       userId: number | null,
       reference: string,
       ttlMs: number = DEFAULT_RESERVATION_TTL_MS,
+      within?: Database,
     ): Promise<ReserveResult> {
       const normalized = normalizeCouponCode(code);
-      return repository.withCouponLock(normalized, async (coupon, locked) => {
-        if (!coupon) return { ok: false, status: 'invalid', detail: refusal('invalid', normalized) };
-        const at = now();
-        const existing = await locked.redemption(reference);
-        if (existing) {
-          const live =
-            existing.status === 'consumed' ||
-            (existing.status === 'reserved' && existing.expiresAt !== null && existing.expiresAt > at);
-          if (existing.couponId === coupon.id && live) {
-            return { ok: true, reference, code: coupon.code, expiresAt: existing.expiresAt ?? at };
+      return repository.withCouponLock(
+        normalized,
+        async (coupon, locked) => {
+          if (!coupon) return { ok: false, status: 'invalid', detail: refusal('invalid', normalized) };
+          const at = now();
+          const existing = await locked.redemption(reference);
+          if (existing) {
+            const live =
+              existing.status === 'consumed' ||
+              (existing.status === 'reserved' && existing.expiresAt !== null && existing.expiresAt > at);
+            if (existing.couponId === coupon.id && live) {
+              return { ok: true, reference, code: coupon.code, expiresAt: existing.expiresAt ?? at };
+            }
+            throw new Error(`coupon reservation reference ${reference} is already used`);
           }
-          throw new Error(`coupon reservation reference ${reference} is already used`);
-        }
-        const validity = couponValidity({ ...coupon, usesTaken: await locked.usesTaken(at) }, at);
-        if (validity !== 'valid')
-          return { ok: false, status: validity, detail: refusal(validity, coupon.code) };
-        const expiresAt = new Date(at.getTime() + ttlMs);
-        await locked.insertRedemption({
-          couponId: coupon.id,
-          userId,
-          reference,
-          status: 'reserved',
-          expiresAt,
-        });
-        return { ok: true, reference, code: coupon.code, expiresAt };
-      });
+          const validity = couponValidity({ ...coupon, usesTaken: await locked.usesTaken(at) }, at);
+          if (validity !== 'valid')
+            return { ok: false, status: validity, detail: refusal(validity, coupon.code) };
+          const expiresAt = new Date(at.getTime() + ttlMs);
+          await locked.insertRedemption({
+            couponId: coupon.id,
+            userId,
+            reference,
+            status: 'reserved',
+            expiresAt,
+          });
+          return { ok: true, reference, code: coupon.code, expiresAt };
+        },
+        within,
+      );
     },
 
     /**

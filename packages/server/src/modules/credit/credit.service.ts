@@ -84,10 +84,11 @@ export function createCreditService(db: Database) {
     },
 
     /**
-     * Takes `amount` from the user's credit (checkout). Refuses with `insufficient_credit`
-     * when the balance in that currency is smaller; concurrent spends of one user are
-     * serialized by a per-user lock, so the balance never goes below zero. Returns the new balance.
-     * With `within`, the spend is part of that open transaction (checkout fulfilment).
+     * Takes `amount` from the user's available credit (the ledger less what unfinished
+     * checkouts hold). Refuses with `insufficient_credit` when it is smaller; concurrent
+     * spends and reservations of one user are serialized by a per-user lock, so the balance
+     * never goes below zero. Returns the new available balance. With `within`, the spend is
+     * part of that open transaction.
      */
     async spend(
       userId: number,
@@ -101,8 +102,9 @@ export function createCreditService(db: Database) {
       return repository.withUserLock(
         userId,
         async (locked) => {
-          const balance = await locked.balance(amount.currency);
-          if (balance < amount.amount) throw insufficientCredit(money(Math.max(0, balance), amount.currency));
+          const available = (await locked.balance(amount.currency)) - (await locked.held(amount.currency));
+          if (available < amount.amount)
+            throw insufficientCredit(money(Math.max(0, available), amount.currency));
           await locked.insert({
             userId,
             kind: 'spend',
@@ -111,10 +113,92 @@ export function createCreditService(db: Database) {
             reason,
             orderId: orderId ?? null,
           });
-          return money(balance - amount.amount, amount.currency);
+          return money(available - amount.amount, amount.currency);
         },
         within,
       );
+    },
+
+    /**
+     * Holds `amount` of the user's available credit for an unfinished checkout (`reference`,
+     * its payment attempt id) before anything is charged (design §4), so two checkouts never
+     * count on the same credit. Refuses with `insufficient_credit`; idempotent per reference.
+     * With `within`, part of that open transaction (the attempt's creation).
+     */
+    async reserve(userId: number, amount: Money, reference: string, within?: Database): Promise<void> {
+      positive(amount, 'reservation');
+      displayed.delete(userId);
+      await repository.withUserLock(
+        userId,
+        async (locked) => {
+          const existing = await locked.reservation(reference);
+          if (existing?.status === 'reserved' || existing?.status === 'consumed') return;
+          const available = (await locked.balance(amount.currency)) - (await locked.held(amount.currency));
+          if (available < amount.amount)
+            throw insufficientCredit(money(Math.max(0, available), amount.currency));
+          await locked.saveReservation({
+            reference,
+            userId,
+            currency: amount.currency,
+            amount: amount.amount,
+            status: 'reserved',
+          });
+        },
+        within,
+      );
+    },
+
+    /**
+     * Turns the reservation into a spend of its order (the payment succeeded), inside the
+     * fulfilment transaction `within`. A reservation released meanwhile (the attempt had
+     * expired) is spent only if the credit is still available; otherwise `insufficient_credit`
+     * is thrown and nothing is written. Idempotent.
+     */
+    async consumeReservation(
+      reference: string,
+      spend: { userId: number; amount: Money; reason: string; orderId: number },
+      within: Database,
+    ): Promise<void> {
+      positive(spend.amount, 'spend');
+      displayed.delete(spend.userId);
+      await repository.withUserLock(
+        spend.userId,
+        async (locked) => {
+          const existing = await locked.reservation(reference);
+          if (existing?.status === 'consumed') return;
+          if (existing?.status !== 'reserved') {
+            const available =
+              (await locked.balance(spend.amount.currency)) - (await locked.held(spend.amount.currency));
+            if (available < spend.amount.amount)
+              throw insufficientCredit(money(Math.max(0, available), spend.amount.currency));
+          }
+          await locked.insert({
+            userId: spend.userId,
+            kind: 'spend',
+            amount: -spend.amount.amount,
+            currency: spend.amount.currency,
+            reason: spend.reason,
+            orderId: spend.orderId,
+          });
+          await locked.saveReservation({
+            reference,
+            userId: spend.userId,
+            currency: spend.amount.currency,
+            amount: spend.amount.amount,
+            status: 'consumed',
+            settledAt: new Date(),
+          });
+        },
+        within,
+      );
+    },
+
+    /** Gives a reservation's credit back (the attempt failed or was abandoned). Idempotent. */
+    async releaseReservation(reference: string): Promise<boolean> {
+      const row = await repository.reservationOf(reference);
+      if (!row || row.status !== 'reserved') return false;
+      displayed.delete(row.userId);
+      return repository.releaseReservation(reference);
     },
 
     /**

@@ -111,7 +111,7 @@ export function createOrdersRepository(db: Database) {
         }[];
         completedAt: Date;
       },
-    ): Promise<number> {
+    ): Promise<{ orderId: number; enrolled: number }> {
       // One statement (order, lines, enrollments): fulfilment holds a row lock meanwhile.
       const at = input.completedAt.toISOString();
       const column = <K extends keyof (typeof input.lines)[number]>(key: K) =>
@@ -139,11 +139,12 @@ export function createOrdersRepository(db: Database) {
             ${input.source}::${sql.raw(enrollmentSource.enumName)}, ${at}::timestamptz
           from new_order, unnest(${column('courseId')}::int[]) as x(course_id)
           on conflict do nothing
+          returning 1
         )
-        select id from new_order`);
-      const [order] = (result as unknown as { rows: { id: number }[] }).rows;
+        select id, (select count(*) from enrolled) as enrolled from new_order`);
+      const [order] = (result as unknown as { rows: { id: number; enrolled: number | string }[] }).rows;
       if (!order) throw new Error('insert returned no row');
-      return Number(order.id);
+      return { orderId: Number(order.id), enrolled: Number(order.enrolled) };
     },
   };
 }

@@ -52,7 +52,8 @@ export function createOrdersService(db: Database) {
 
     /**
      * Writes a checkout's order (lines with their price, tax share and coupon) and enrolls
-     * the user, inside the fulfilment transaction `within`. Returns the order id.
+     * the user, inside the fulfilment transaction `within`. Returns the order id and how many
+     * enrollments it made (fewer than its lines when the user already owned some).
      */
     recordPurchase(
       within: Database,
@@ -74,7 +75,7 @@ export function createOrdersService(db: Database) {
         }[];
         completedAt: Date;
       },
-    ): Promise<number> {
+    ): Promise<{ orderId: number; enrolled: number }> {
       return repository.insertPurchase(within, {
         userId: input.userId,
         currency: input.currency,

@@ -40,6 +40,12 @@ export interface PaymentGateway {
   createPayment(input: CreatePaymentInput, options: RequestOptions): Promise<GatewayPayment>;
   confirmPayment(id: string, input: ConfirmPaymentInput, options: RequestOptions): Promise<GatewayPayment>;
   retrievePayment(id: string): Promise<GatewayPayment>;
+  /**
+   * The payment whose metadata names `attemptId`, created at or after `since`, if any: finds
+   * a payment the provider made but whose id never reached our database (a crash between the
+   * provider's answer and our write). Scans newest first and stops at `since`.
+   */
+  findPaymentOfAttempt(attemptId: string, since: Date): Promise<GatewayPayment | null>;
   cancelPayment(id: string, options: RequestOptions): Promise<GatewayPayment>;
 
   createSetup(input: CreateSetupInput, options: RequestOptions): Promise<GatewaySetup>;

@@ -218,6 +218,18 @@ export function createStripeGateway(config: StripeGatewayConfig): PaymentGateway
     retrievePayment: (id) =>
       call(async () => mapPayment(await stripe.paymentIntents.retrieve(id, { expand }))),
 
+    findPaymentOfAttempt: (attemptId, since) =>
+      call(async () => {
+        const floor = Math.floor(since.getTime() / 1000);
+        // Newest first; pages stop at `since`, and at 1,000 payments: a crash is recovered within minutes.
+        let scanned = 0;
+        for await (const intent of stripe.paymentIntents.list({ limit: 100 })) {
+          if (intent.created < floor || ++scanned > 1000) break;
+          if (intent.metadata?.payment_attempt_id === attemptId) return mapPayment(intent);
+        }
+        return null;
+      }),
+
     cancelPayment: (id, options) =>
       call(async () => mapPayment(await stripe.paymentIntents.cancel(id, { expand }, options))),
 

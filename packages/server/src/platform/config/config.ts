@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseQueryBoolean } from '@lectern/domain';
 import { z } from 'zod';
+import { FAULT_POINTS, type FaultPoint } from '../faults/fault-points.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -81,6 +82,10 @@ const envSchema = z.object({
     .optional(),
   EXTERNAL_SOURCES_ENABLED: envFlag('EXTERNAL_SOURCES_ENABLED', true),
   THIRD_PARTY_MARKETING_ENABLED: envFlag('THIRD_PARTY_MARKETING_ENABLED', false),
+  /** Test-only: kill the process at this point (crash tests); refused in production. */
+  LECTERN_CRASH_AT: z
+    .enum(FAULT_POINTS, { error: `LECTERN_CRASH_AT must be one of ${FAULT_POINTS.join(', ')}` })
+    .optional(),
 });
 
 export type Environment = z.infer<typeof envSchema>['NODE_ENV'];
@@ -100,6 +105,8 @@ export interface AppConfig {
   seedDemoData: boolean;
   payments: PaymentsConfig;
   thirdParty: ThirdPartyConfig;
+  /** Test-only crash point (platform/faults); null everywhere else. */
+  crashAt: FaultPoint | null;
 }
 
 /**
@@ -180,6 +187,7 @@ export function loadConfig(
       externalSourcesEnabled: e.EXTERNAL_SOURCES_ENABLED,
       thirdPartyMarketingEnabled: e.THIRD_PARTY_MARKETING_ENABLED,
     },
+    crashAt: e.LECTERN_CRASH_AT ?? null,
     ...overrides,
   };
 }
@@ -195,7 +203,10 @@ export function productionProblems(config: AppConfig): string[] {
   if (payments.secretKey === SANDBOX_KEYS.secretKey) problems.push('PAYMENTS_SECRET_KEY');
   if (payments.publishableKey === SANDBOX_KEYS.publishableKey) problems.push('PAYMENTS_PUBLISHABLE_KEY');
   if (payments.webhookSecret === SANDBOX_KEYS.webhookSecret) problems.push('PAYMENTS_WEBHOOK_SECRET');
-  return problems.map(
+  const messages = problems.map(
     (name) => `${name}: the sandbox's default key cannot be used in production; set your provider's key`,
   );
+  if (config.crashAt !== null)
+    messages.push('LECTERN_CRASH_AT: a test-only crash point cannot be set in production');
+  return messages;
 }
