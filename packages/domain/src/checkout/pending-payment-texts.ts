@@ -24,5 +24,9 @@ export function pendingPaymentText(methodType: string): string {
   if (methodType.startsWith('doku_')) {
     return `Complete your payment within ${PAYMENT_DEADLINES.dokuHours} hours. Your courses will be ready up to ${PAYMENT_DEADLINES.dokuDeliveryMinutes} minutes after you pay.`;
   }
+  if (methodType === 'card') {
+    // Ours: a card payment whose answer was lost on the way; reconciliation settles it in minutes.
+    return 'We are confirming your payment with the payment provider. This takes a few minutes at most, and you will never be charged twice.';
+  }
   return `Your bank is confirming the payment. You will get access to your courses up to ${PAYMENT_DEADLINES.accessHours} hours after it is confirmed.`;
 }

@@ -1,4 +1,4 @@
-import { money } from '@lectern/domain';
+import { formatMoney, money } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database.js';
 import type { FaultPoints } from '../../platform/faults/fault-points.js';
@@ -68,7 +68,18 @@ export function createCheckoutFulfilment(deps: {
   async function reserve(row: AttemptRow, tx: Database, couponTtlMs: number): Promise<void> {
     const quote = row.quote;
     if (quote.creditUsed > 0) {
-      await credit.reserve(row.userId, money(quote.creditUsed, quote.currency), creditReference(row.id), tx);
+      const used = money(quote.creditUsed, quote.currency);
+      try {
+        await credit.reserve(row.userId, used, creditReference(row.id), tx);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.code !== 'insufficient_credit') throw error;
+        // Another checkout took the credit after this one was priced.
+        throw new HttpError(
+          409,
+          'insufficient_credit',
+          `Your account credit no longer covers the ${formatMoney(used)} this order uses (another purchase used it). Please review your order and submit again; nothing was charged.`,
+        );
+      }
     }
     for (const code of couponCodesOf(quote)) {
       const reserved = await coupons.reserve(

@@ -224,16 +224,18 @@ export function createCheckoutService(deps: {
 
   /** A repeated submit: waits while the first request is still talking to the provider. */
   async function settle(row: AttemptRow): Promise<CheckoutResult> {
+    const open = (attempt: AttemptRow) => attempt.status === 'created' || attempt.status === 'processing';
+    // Left open by a crash or a lost answer long ago (no request lasts this long): the
+    // provider's truth now, rather than a wait.
+    const stale = (attempt: AttemptRow) =>
+      now().getTime() - attempt.updatedAt.getTime() > (deps.reconcileAfterMs ?? RECONCILIATION.afterMs);
     const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
     let current = row;
-    while ((current.status === 'created' || current.status === 'processing') && Date.now() < deadline) {
+    while (open(current) && !stale(current) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
       current = (await repository.find(row.id)) ?? current;
     }
-    // Left open by a crash or a lost answer long ago: finished now rather than waited on.
-    const stale =
-      now().getTime() - current.updatedAt.getTime() > (deps.reconcileAfterMs ?? RECONCILIATION.afterMs);
-    if ((current.status === 'created' || current.status === 'processing') && stale) {
+    if (open(current) && stale(current)) {
       await reconciliation.reconcile(current);
       current = (await repository.find(row.id)) ?? current;
     }
@@ -363,8 +365,17 @@ export function createCheckoutService(deps: {
           { countsAsCardFailure: plugin.flow === 'card' },
         );
       }
-      // The provider is down or answered something unknown: nothing was charged as far as
-      // we know; a webhook saying otherwise still fulfils the attempt.
+      if (
+        error.kind === 'unavailable' ||
+        error.kind === 'protocol' ||
+        error.kind === 'idempotency_conflict'
+      ) {
+        // The outcome is unknown (no answer, a 5xx): the charge may have happened. The attempt
+        // keeps its reservations and stays open; the webhook or reconciliation ends it, and
+        // the success page follows it meanwhile. Failing it here could let a retry pay twice.
+        return pendingAnswer(row);
+      }
+      // The provider refused the request outright: nothing was charged.
       return fail(row, 'card_error:processing_error', { countsAsCardFailure: false });
     }
   }
