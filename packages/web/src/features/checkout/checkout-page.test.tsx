@@ -184,6 +184,32 @@ describe('CheckoutPage', () => {
     expect(refs[0]).not.toBe(refs[1]);
   });
 
+  it('a price that changed since the page showed it: the message, the new total, nothing paid, then a new attempt', async () => {
+    const changed =
+      'The total of your order changed from $39.17 to $42.32. Please review it and submit again; nothing was charged.';
+    const { server } = setUp({
+      'POST /payment/checkout-info/': [json(info()), json(info({ taxRate: 17.625 }))],
+      'POST /payment/checkout-submit/': [
+        json({ detail: changed, code: 'price_changed' }, 409),
+        json(result('succeeded')),
+      ],
+      'GET /payment/checkout-result/': json(receipt),
+    });
+    await screen.findByLabelText('Card number');
+    fillCard('4242424242424242');
+    fireEvent.click(completeButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(changed);
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$42.32'));
+    const submits = () => server.requests.filter((entry) => entry.path === '/payment/checkout-submit/');
+    expect(submits()[0]?.body).toMatchObject({ expected_total: { amount: 3917, currency: 'USD' } });
+
+    fireEvent.click(completeButton());
+    expect(await screen.findByTestId('purchase-completed')).toBeTruthy();
+    expect(submits()[1]?.body).toMatchObject({ expected_total: { amount: 4232, currency: 'USD' } });
+    const refs = submits().map((entry) => (entry.body as { checkout_ref: string }).checkout_ref);
+    expect(refs[0]).not.toBe(refs[1]);
+  });
+
   it('a free order has only the free method, no billing address and no secure tooltip', async () => {
     const free: PaymentMethodConfig = {
       method_id: 0,

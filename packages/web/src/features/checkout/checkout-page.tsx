@@ -294,6 +294,7 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
         checkoutRef: ref,
         billing: isFree ? null : billing,
         paymentInfo,
+        expectedTotal: summary ? { amount: summary.total.amount, currency: summary.total.currency } : null,
         sdk: () => sdkFor(method, methods),
         onAction: () => setPhase('ACTION'),
         onLeave: accepted,
@@ -329,6 +330,10 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
           checkoutRef.current = null;
         const locationError = secondaryLocationFieldError(error);
         if (locationError) showSecondaryLocationError(locationError);
+        // The order changed since it was shown (its price, the credit it uses, a purchase in
+        // another tab): nothing was charged; the summary is reloaded so the buyer sees what is
+        // true now, and the server's message says what happened.
+        if (isApiError(error) && error.statusCode === 409) void reload(billing ?? undefined);
         showError(isApiError(error) && error.isParsedError ? error.detail : CHECKOUT_MESSAGES.orderProblem);
       }
       setPhase('READY');

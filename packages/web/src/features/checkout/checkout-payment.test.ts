@@ -231,6 +231,7 @@ function payWith(routes: Record<string, FakeHandler | FakeHandler[]>, paymentMet
     ],
     checkoutRef: 'ref-1',
     billing: { country_code: 'US', secondary_location_info: '10001' },
+    expectedTotal: { amount: 2129, currency: 'USD' },
     paymentInfo: {
       method_id: 6,
       payment_vendor: 'CardToken',
@@ -248,6 +249,14 @@ function payWith(routes: Record<string, FakeHandler | FakeHandler[]>, paymentMet
 const SUCCESS_URL = 'http://localhost:3000/cart/success/att-1/';
 
 describe('pay (checkout §4 answers)', () => {
+  it('submits the total the buyer sees, so a changed price charges nothing', async () => {
+    const { promise, server } = payWith({
+      'POST /payment/checkout-submit/': json(result('redirect', { return_url: 'http://provider.test/bank' })),
+    });
+    await promise;
+    expect(server.requests[0]?.body).toMatchObject({ expected_total: { amount: 2129, currency: 'USD' } });
+  });
+
   it('redirect: sends the buyer to return_url after telling the page', async () => {
     const { promise, assign, onLeave } = payWith({
       'POST /payment/checkout-submit/': json(result('redirect', { return_url: 'http://provider.test/bank' })),

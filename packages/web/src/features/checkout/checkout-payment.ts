@@ -163,6 +163,11 @@ export interface PayOptions {
   checkoutRef: string;
   billing: BillingAddressInput | null;
   paymentInfo: PaymentInfo;
+  /**
+   * The total the buyer sees (the order summary's): the server charges nothing if its price
+   * differs, answering 409 `price_changed` (design §4).
+   */
+  expectedTotal: { amount: number; currency: string } | null;
   /** The SDK for customer actions (3-D Secure, buy-now-pay-later confirmation). */
   sdk: () => Promise<ProviderSdk>;
   /** Called when the customer has to act (the challenge frame is open). */
@@ -211,6 +216,7 @@ export async function pay(options: PayOptions): Promise<CheckoutResult> {
     shopping_info: { items: shoppingItemsOf(options.items) },
     ...(options.billing ? { billing_address: options.billing } : {}),
     payment_info: options.paymentInfo,
+    ...(options.expectedTotal ? { expected_total: options.expectedTotal } : {}),
   });
   for (let step = 0; result.status === 'action_required' && step < MAX_ACTIONS; step += 1) {
     const action = result.data.action_data;
