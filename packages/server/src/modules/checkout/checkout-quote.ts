@@ -1,6 +1,7 @@
 import {
   billingCountryError,
   computeOrderTotals,
+  currencyForCountry,
   money,
   normalizeSecondaryLocation,
   secondaryLocationError,
@@ -99,28 +100,36 @@ export function createCheckoutQuotes(deps: {
     billing: BillingAddressInput | undefined,
     /** `display`: the checkout page (short-lived caches allowed); `charge`: a submit, all fresh. */
     purpose: 'display' | 'charge',
+    /** Another currency than the billing country's: a method's representment (decision 0010). */
+    chargeCurrency?: CurrencyCode,
   ): Promise<{ quote: CheckoutQuote; balance: Money; taxError: string | null; locationMissing: boolean }> {
     const country = (billing?.country_code ?? pricing.country).toUpperCase();
     const countryError = billingCountryError(country);
     if (countryError) throw validationError({ 'billing_address.country_code': [countryError] });
+    // The billing country decides the currency as it decides the tax (decision 0017): the
+    // account's price country is only where the page starts, never what an order is priced in.
+    const currency = chargeCurrency ?? currencyForCountry(country);
     const secondaryLocation = normalizeSecondaryLocation(country, billing?.secondary_location_info);
     const locationMissing = secondaryLocationFieldOf(country) !== null && secondaryLocation === null;
 
     const ids = items.map((item) => item.buyable.id);
-    const values = { userId, courseIds: ids, currency: pricing.currency };
+    const values = { userId, courseIds: ids, currency };
     // A submit reads them fresh; the checkout page may use what this instance keeps, dropped
     // the moment any of them changes (decision 0016).
     const facts =
       purpose === 'charge'
         ? await buyerFacts.execute(values)
-        : await factsCache.read(userId, `${pricing.currency}|${ids.join(',')}`, () =>
-            buyerFacts.execute(values),
-          );
+        : await factsCache.read(userId, `${currency}|${ids.join(',')}`, () => buyerFacts.execute(values));
     const { owned } = facts;
     // The balance decides which methods are offered (full credit or not); never below zero.
-    const balance = money(Math.max(0, facts.balance), pricing.currency);
+    const balance = money(Math.max(0, facts.balance), currency);
     const [courses, taxed] = await Promise.all([
-      carts.checkoutPrices(pricing, ids, facts.codes, { cached: purpose === 'display' }),
+      carts.checkoutPrices(
+        { country: pricing.country, currency, locale: pricing.locale, intlLocale: pricing.intlLocale },
+        ids,
+        facts.codes,
+        { cached: purpose === 'display' },
+      ),
       (async () => {
         if (locationMissing) return { ok: true as const, ratePercent: 0, jurisdiction: null };
         const formatError = secondaryLocationError(country, secondaryLocation);
@@ -159,7 +168,7 @@ export function createCheckoutQuotes(deps: {
     });
     return {
       quote: {
-        currency: pricing.currency,
+        currency,
         country,
         secondaryLocation,
         taxRate: ratePercent,

@@ -229,25 +229,33 @@ describe('POST /payment/checkout-info/', () => {
     expect(summary.total.price_string).toMatch(/[¥￥]/);
   });
 
-  it('a method that cannot charge yen shows and charges the order in euros (representment)', async () => {
-    // A Japanese buyer (yen prices) paying with a Dutch bank: iDEAL charges euros only.
+  it('the billing country decides the currency and the tax, whatever the price country (decision 0017)', async () => {
+    // An account priced in rupees (its sign-up cookie) with a US billing address: dollars and US tax.
+    const indian = await newBuyer('IN');
+    const us = await indian.client.post(
+      INFO,
+      infoBody([PAID_A], { country_code: 'US', secondary_location_info: '98101' }),
+    );
+    expect(us.data.data.tax_config).toMatchObject({ currency: 'USD', tax_rate: 6.5, country_code: 'US' });
+    const american = await newBuyer('US');
+    const usTotal = (
+      await american.client.post(
+        INFO,
+        infoBody([PAID_A], { country_code: 'US', secondary_location_info: '98101' }),
+      )
+    ).data.data.order_summary.total;
+    expect(us.data.data.order_summary.total).toEqual(usTotal);
+
+    // A Japanese-priced account paying with a Dutch bank: euros, as a Dutch buyer pays.
     const { client, id } = await newBuyer('JP');
     const info = await client.post(INFO, infoBody([PAID_A], { country_code: 'NL' }));
     const methods = info.data.data.checkout_config.payment_methods;
-    expect(methods.find((m: { type: string }) => m.type === 'card').options.price_info).toEqual({
-      representment: null,
-    });
     const ideal = methods.find((m: { type: string }) => m.type === 'ideal');
-    expect(ideal.options.price_info.representment).toMatchObject({
-      currency: 'EUR',
-      originalCurrency: 'JPY',
-      price_text: expect.stringMatching(/€/),
-    });
+    expect(ideal.options.price_info).toEqual({ representment: null });
     const dutch = await newBuyer('NL');
     const euroInfo = await dutch.client.post(INFO, infoBody([PAID_A], { country_code: 'NL' }));
-    expect(ideal.options.price_info.representment.price_text).toBe(
-      euroInfo.data.data.order_summary.total.price_string,
-    );
+    expect(info.data.data.order_summary.total).toEqual(euroInfo.data.data.order_summary.total);
+    expect(info.data.data.tax_config).toMatchObject({ currency: 'EUR', tax_breakdown_type: 'tax_inclusive' });
     const paid = await client.post(SUBMIT, {
       ...cardSubmit([PAID_A], {}),
       billing_address: { country_code: 'NL' },

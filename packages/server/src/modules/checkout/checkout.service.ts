@@ -441,10 +441,11 @@ export function createCheckoutService(deps: {
     for (const currency of registry.chargeCurrenciesFor(display, market)) {
       const { quote } = await quoteFor(
         userId,
-        { ...pricing, currency },
+        pricing,
         request.shopping_info.items,
         request.billing_address,
         'display',
+        currency,
       );
       const priceText = formatMoney(money(quote.total, currency), pricing.intlLocale);
       result.set(currency, {
@@ -603,10 +604,11 @@ export function createCheckoutService(deps: {
         quote = (
           await quoteFor(
             buyer.id,
-            { ...pricing, currency: chargeCurrency },
+            pricing,
             request.shopping_info.items,
             request.billing_address,
             'charge',
+            chargeCurrency,
           )
         ).quote;
       }
