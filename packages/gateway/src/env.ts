@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PUBLISHABLE_KEY, DEFAULT_SECRET_KEY, type SandboxOptions } from './sandbox.js';
 
@@ -8,7 +9,8 @@ const url = (name: string) =>
 
 /**
  * Environment of `npm run gateway` (the sandbox alone). The key variables are the server's,
- * so one environment configures both sides.
+ * so one environment configures both sides. SANDBOX_DATA_DIR is where the sandbox keeps its
+ * state (relative to the working directory; empty for memory only).
  */
 const envSchema = z.object({
   SANDBOX_PORT: z.coerce
@@ -35,6 +37,9 @@ const envSchema = z.object({
     .union([z.literal(''), url('SANDBOX_WEBHOOK_URL')])
     .default('http://localhost:3000/payment/webhooks/gateway/'),
   SANDBOX_APP_ORIGINS: z.string().default('http://localhost:3000'),
+  // The server's DATA_DIR defaults to ./.data and keeps its in-process sandbox in
+  // <DATA_DIR>/sandbox: run from the repository root, both find the same state.
+  SANDBOX_DATA_DIR: z.string().default('./.data/sandbox'),
   LOG_LEVEL: z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(', ')}` }).default('info'),
 });
 
@@ -72,5 +77,7 @@ export function sandboxOptionsFromEnv(env: Record<string, string | undefined>): 
       : [],
     appOrigins: origins,
     logger: { level: e.LOG_LEVEL },
+    // Empty: in memory (forgotten at exit).
+    ...(e.SANDBOX_DATA_DIR.trim() ? { stateDir: path.resolve(e.SANDBOX_DATA_DIR.trim()) } : {}),
   };
 }

@@ -12,6 +12,7 @@ export {
   type SandboxOptions,
 } from './sandbox.js';
 export type { WebhookEndpointInput } from './resources/events.js';
+export { StateFolderError } from './state/journal.js';
 export type { DeliveryRecord, RetryPolicy } from './webhooks/delivery.js';
 export { signatureHeader } from './webhooks/signature.js';
 export { TEST_CARDS, type TestCard } from './cards/test-cards.js';

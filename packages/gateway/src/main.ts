@@ -2,12 +2,14 @@
 // `npm run gateway`: the sandbox payment provider alone, configured from the environment.
 import { sandboxOptionsFromEnv, SandboxConfigError } from './env.js';
 import { startSandbox } from './sandbox.js';
+import { StateFolderError } from './state/journal.js';
 
 async function main(): Promise<void> {
   const options = sandboxOptionsFromEnv(process.env);
   const sandbox = await startSandbox(options);
   sandbox.app.log.info(
-    `Lectern sandbox payment provider is ready at ${sandbox.publicUrl} (test page: ${sandbox.publicUrl}/test/)`,
+    `Lectern sandbox payment provider is ready at ${sandbox.publicUrl} (test page: ${sandbox.publicUrl}/test/); ` +
+      (sandbox.stateDir ? `state in ${sandbox.stateDir}` : 'state in memory only'),
   );
   let stopping = false;
   const stop = () => {
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SandboxConfigError) {
+  if (error instanceof SandboxConfigError || error instanceof StateFolderError) {
     console.error(`lectern-gateway: ${error.message}`);
   } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
     console.error(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { startSandbox, type Sandbox } from '@lectern/gateway';
@@ -336,6 +337,9 @@ export async function startPaymentsSandbox(config: AppConfig): Promise<PaymentsS
       secretKey: config.payments.secretKey,
       publishableKey: config.payments.publishableKey,
       appOrigins: appOrigins(config),
+      // Its payments, idempotency keys and pending webhooks outlive restarts and crashes, as a
+      // real provider's do, so reconciliation after a crash finds what it charged.
+      stateDir: path.join(config.dataDir, 'sandbox'),
       testPage: !config.isProduction,
       logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
     });

@@ -1,4 +1,4 @@
-import { compactDecrypt, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { compactDecrypt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { randomToken } from '../core/ids.js';
 import { invalidRequest } from '../core/stripe-error.js';
 
@@ -20,24 +20,43 @@ export interface EncryptedCardFields {
 export interface CardEncryptionKeys {
   /** The public key browsers encrypt with: a JWK with `kid`, `alg` and `use: "enc"`. */
   publicJwk: JWK;
+  /** The key pair as a persisted sandbox stores it, to use the same key after a restart. */
+  stored: StoredCardEncryptionKey;
   decrypt(jwe: string, param: string): Promise<EncryptedCardFields>;
+}
+
+export interface StoredCardEncryptionKey {
+  kid: string;
+  /** The private RSA key as a JWK (it holds the public half too). */
+  privateJwk: JWK;
 }
 
 /**
  * The client-side encryption key pair (design §4: the `encrypted_data` credential). A fresh
- * RSA key per sandbox process; browsers fetch the public half, the sandbox decrypts what the
- * server forwards. Only JWE compact serialization with RSA-OAEP-256 + A256CBC-HS512 is accepted.
+ * RSA key per sandbox, or the stored one of a persisted sandbox (a server caches the public
+ * key, and a restart must not make its cards undecryptable); browsers fetch the public half,
+ * the sandbox decrypts what the server forwards. Only JWE compact serialization with
+ * RSA-OAEP-256 + A256CBC-HS512 is accepted.
  */
-export async function createCardEncryptionKeys(): Promise<CardEncryptionKeys> {
-  const { publicKey, privateKey } = await generateKeyPair(JWE_ALG, {
-    modulusLength: 2048,
-    extractable: true,
-  });
-  const kid = `cek_${randomToken(16)}`;
-  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: JWE_ALG, use: 'enc' };
+export async function createCardEncryptionKeys(
+  stored?: StoredCardEncryptionKey,
+): Promise<CardEncryptionKeys> {
+  let kid: string;
+  let privateJwk: JWK;
+  if (stored) {
+    ({ kid, privateJwk } = stored);
+  } else {
+    const pair = await generateKeyPair(JWE_ALG, { modulusLength: 2048, extractable: true });
+    kid = `cek_${randomToken(16)}`;
+    privateJwk = await exportJWK(pair.privateKey);
+  }
+  const privateKey = await importJWK({ ...privateJwk, alg: JWE_ALG }, JWE_ALG);
+  const { kty, n, e } = privateJwk;
+  const publicJwk: JWK = { kty, n, e, kid, alg: JWE_ALG, use: 'enc' };
 
   return {
     publicJwk,
+    stored: { kid, privateJwk },
     async decrypt(jwe, param) {
       const invalid = (why: string) =>
         invalidRequest(`The encrypted card data could not be read: ${why}.`, {

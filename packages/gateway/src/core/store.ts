@@ -1,4 +1,5 @@
 import type { CardProfile } from '../cards/card-number.js';
+import { TrackedMap } from '../state/tracked-map.js';
 import type {
   Charge,
   Customer,
@@ -30,53 +31,80 @@ export interface IntentState {
   /** The hosted page the customer must visit, while the intent is `requires_action`. */
   pendingAction: string | null;
   returnUrl: string | null;
+  /** While `processing`: when the asynchronous method settles (epoch ms) and how. */
+  settlement: { dueAt: number; settles: 'succeeds' | 'fails' } | null;
 }
 
 /**
- * In-memory state of one sandbox process. Maps keep insertion order, which lists rely on
- * (newest first = reverse insertion order).
+ * The objects of one sandbox: in memory, and also on disk when the sandbox was given a state
+ * folder (state/sandbox-state.ts). Maps keep insertion order, which lists rely on (newest
+ * first = reverse insertion order).
+ *
+ * Objects are changed in place. A persisted sandbox learns what may have changed from the
+ * maps (every `get`, `set` and `delete` is reported, see TrackedMap) and from the events
+ * emitted (their object), and writes what really changed before the API answers. So: change
+ * an object in the same synchronous stretch as you read it from its map, or call `touch` on
+ * its map (e.g. for objects found by iterating, or kept across an `await`).
  */
 export class Store {
-  readonly customers = new Map<string, Customer>();
-  readonly paymentMethods = new Map<string, PaymentMethod>();
-  readonly paymentMethodState = new Map<string, PaymentMethodState>();
-  readonly paymentIntents = new Map<string, PaymentIntent>();
-  readonly setupIntents = new Map<string, SetupIntent>();
-  readonly intentState = new Map<string, IntentState>();
-  readonly charges = new Map<string, Charge>();
-  readonly refunds = new Map<string, Refund>();
-  readonly events = new Map<string, StripeEvent>();
-  readonly webhookEndpoints = new Map<string, WebhookEndpoint>();
+  readonly customers = new TrackedMap<Customer>();
+  /** Deleted customers (id → unix seconds): retrieving one answers `deleted: true`, as Stripe does. */
+  readonly deletedCustomers = new TrackedMap<number>();
+  readonly paymentMethods = new TrackedMap<PaymentMethod>();
+  readonly paymentMethodState = new TrackedMap<PaymentMethodState>();
+  readonly paymentIntents = new TrackedMap<PaymentIntent>();
+  readonly setupIntents = new TrackedMap<SetupIntent>();
+  readonly intentState = new TrackedMap<IntentState>();
+  readonly charges = new TrackedMap<Charge>();
+  readonly refunds = new TrackedMap<Refund>();
+  readonly events = new TrackedMap<StripeEvent>();
+  readonly webhookEndpoints = new TrackedMap<WebhookEndpoint>();
   /** Webhook signing secrets by endpoint id (returned once, at creation). */
-  readonly webhookSecrets = new Map<string, string>();
+  readonly webhookSecrets = new TrackedMap<string>();
 
-  /** Any object by id, for `expand[]`. */
-  find(id: string): unknown {
+  /** The map that holds objects with this id's prefix (`pi_…` → paymentIntents). */
+  private mapFor(id: string): TrackedMap<unknown> | undefined {
     const prefix = id.slice(0, id.indexOf('_'));
     switch (prefix) {
       case 'cus':
-        return this.customers.get(id);
+        return this.customers;
       case 'pm':
-        return this.paymentMethods.get(id);
+        return this.paymentMethods;
       case 'pi':
-        return this.paymentIntents.get(id);
+        return this.paymentIntents;
       case 'seti':
-        return this.setupIntents.get(id);
+        return this.setupIntents;
       case 'ch':
-        return this.charges.get(id);
+        return this.charges;
       case 're':
-        return this.refunds.get(id);
+        return this.refunds;
       case 'evt':
-        return this.events.get(id);
+        return this.events;
       default:
         return undefined;
     }
   }
 
+  /** Any object by id, for `expand[]`. */
+  find(id: string): unknown {
+    return this.mapFor(id)?.get(id);
+  }
+
+  /** Reports the object with this id as possibly changed (see the class comment). */
+  touch(id: string): void {
+    this.mapFor(id)?.touch(id);
+  }
+
   intentStateOf(id: string): IntentState {
     let state = this.intentState.get(id);
     if (!state) {
-      state = { offSession: false, authenticatedPaymentMethod: null, pendingAction: null, returnUrl: null };
+      state = {
+        offSession: false,
+        authenticatedPaymentMethod: null,
+        pendingAction: null,
+        returnUrl: null,
+        settlement: null,
+      };
       this.intentState.set(id, state);
     }
     return state;

@@ -34,21 +34,39 @@ const DEFAULTS: FaultSettings = {
   slow_ms: 0,
 };
 
-/** Fault controls for tests and demos: failing, hanging and slow API requests. */
+/**
+ * Fault controls for tests and demos: failing, hanging and slow API requests. The settings
+ * (counters included) are part of a persisted sandbox's state; hung requests are not.
+ */
 export class FaultController {
   private settings: FaultSettings = { ...DEFAULTS };
   private readonly hangs = new Set<AbortController>();
+
+  /** @param onChange told whenever the settings change (a persisted sandbox writes them). */
+  constructor(private readonly onChange: () => void = () => {}) {}
 
   snapshot(): FaultSettings & { object: 'sandbox.faults' } {
     return { object: 'sandbox.faults', ...this.settings };
   }
 
+  /** The settings as stored. */
+  current(): FaultSettings {
+    return { ...this.settings };
+  }
+
+  /** Settings read back from a persisted sandbox's state. */
+  restore(saved: Partial<FaultSettings> | undefined): void {
+    this.settings = { ...DEFAULTS, ...saved };
+  }
+
   update(changes: Partial<FaultSettings>): void {
     this.settings = { ...this.settings, ...changes };
+    this.onChange();
   }
 
   reset(): void {
     this.settings = { ...DEFAULTS };
+    this.onChange();
   }
 
   /** Ends every hung request (when the sandbox closes). */
@@ -64,6 +82,7 @@ export class FaultController {
       if (this.settings.slow_ms > 0) await sleep(this.settings.slow_ms);
       if (this.settings.fail_next > 0) {
         this.settings.fail_next -= 1;
+        this.onChange();
         request.faultInjected = true;
         throw apiError(
           this.settings.fail_status,
@@ -72,6 +91,7 @@ export class FaultController {
       }
       if (this.settings.timeout_next > 0) {
         this.settings.timeout_next -= 1;
+        this.onChange();
         if (this.settings.timeout_mode === 'after') {
           request.hangAfterHandling = true;
           return;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalidRequest, StripeApiError } from '../core/stripe-error.js';
+import { TrackedMap } from '../state/tracked-map.js';
 
-interface Entry {
+export interface IdempotencyEntry {
   fingerprint: string;
   state: 'in_progress' | 'done';
   statusCode: number;
@@ -36,7 +37,17 @@ function canonical(value: unknown): string {
  * while the first request is still running, a 409. Keys are scoped to the API key.
  */
 export class IdempotencyStore {
-  private readonly entries = new Map<string, Entry>();
+  /** By `<key kind>:<Idempotency-Key>`; a persisted sandbox keeps the finished ones (`persisted`). */
+  readonly entries = new TrackedMap<IdempotencyEntry>();
+
+  /**
+   * What a persisted sandbox keeps of an entry: finished answers still within the 24 hours;
+   * never a request still running (after a crash, its key is free again, as the request never
+   * answered).
+   */
+  static persisted(entry: IdempotencyEntry, now = Date.now()): IdempotencyEntry | undefined {
+    return entry.state === 'done' && now - entry.createdAt <= TTL_MS ? entry : undefined;
+  }
 
   register(scope: FastifyInstance): void {
     scope.decorateRequest('idempotency', null);

@@ -1,4 +1,5 @@
 import { randomToken } from '../core/ids.js';
+import { TrackedMap } from '../state/tracked-map.js';
 
 /** The hosted page a customer must visit to move an intent on. */
 export type ActionKind = 'three_d_secure' | 'bnpl' | 'bank' | 'voucher';
@@ -16,8 +17,9 @@ export interface PendingAction {
   reference: string | null;
 }
 
+/** Pending hosted-page actions; part of a persisted sandbox's state (a voucher outlives a restart). */
 export class ActionRegistry {
-  private readonly actions = new Map<string, PendingAction>();
+  readonly actions = new TrackedMap<PendingAction>();
 
   create(input: Omit<PendingAction, 'id'>): PendingAction {
     const action: PendingAction = { id: `act_${randomToken(32)}`, ...input };
@@ -36,6 +38,11 @@ export class ActionRegistry {
     return action;
   }
 
+  all(): IterableIterator<PendingAction> {
+    return this.actions.values();
+  }
+
+  /** Forgets them in memory only (the sandbox is closing; a persisted sandbox keeps them on disk). */
   clear(): void {
     this.actions.clear();
   }

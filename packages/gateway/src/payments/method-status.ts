@@ -15,13 +15,33 @@ export class MethodStatusBoard {
   private readonly statuses = new Map<string, MethodStatus>();
   private readonly degradedCounters = new Map<string, number>();
 
-  constructor(readonly degradedDelayMs: number) {
+  /** @param onChange told whenever a status changes (a persisted sandbox writes them). */
+  constructor(
+    readonly degradedDelayMs: number,
+    private readonly onChange: () => void = () => {},
+  ) {
     this.reset();
   }
 
   reset(): void {
     for (const key of STATUS_KEYS) this.statuses.set(key, 'up');
     this.degradedCounters.clear();
+    this.onChange();
+  }
+
+  /** The statuses that are not `up`, as stored (the degraded counters start again). */
+  current(): Record<string, MethodStatus> {
+    const out: Record<string, MethodStatus> = {};
+    for (const [key, status] of this.statuses) if (status !== 'up') out[key] = status;
+    return out;
+  }
+
+  /** Statuses read back from a persisted sandbox's state; unknown method types are dropped. */
+  restore(saved: Record<string, MethodStatus> | undefined): void {
+    for (const key of STATUS_KEYS) this.statuses.set(key, 'up');
+    for (const [key, status] of Object.entries(saved ?? {})) {
+      if (STATUS_KEYS.includes(key) && METHOD_STATUSES.includes(status)) this.statuses.set(key, status);
+    }
   }
 
   get(key: string): MethodStatus {
@@ -31,6 +51,7 @@ export class MethodStatusBoard {
   set(key: string, status: MethodStatus): void {
     this.statuses.set(key, status);
     this.degradedCounters.delete(key);
+    this.onChange();
   }
 
   all(): { type: string; status: MethodStatus }[] {

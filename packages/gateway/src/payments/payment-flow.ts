@@ -318,6 +318,18 @@ export class PaymentFlow {
     return intent;
   }
 
+  /**
+   * After a restart of a persisted sandbox: arms again the settlements of `processing` intents
+   * and the expiry of vouchers (overdue ones run at once).
+   */
+  resumeTimers(): void {
+    const { store, actions } = this.deps;
+    for (const [id, state] of store.intentState) {
+      if (state.settlement) this.scheduleSettlement(id, state.settlement);
+    }
+    for (const action of actions.all()) this.scheduleExpiry(action);
+  }
+
   private process(
     intent: Intent,
     pm: PaymentMethod,
@@ -326,13 +338,38 @@ export class PaymentFlow {
   ): Intent {
     transition(intent, 'processing');
     intent.next_action = null;
+    // Kept with the intent (not only in a timer) so that a restarted sandbox settles it too.
+    const settlement = { dueAt: Date.now() + this.deps.settlementDelayMs, settles };
+    this.deps.store.intentStateOf(intent.id).settlement = settlement;
     this.deps.events.emit(`${eventPrefix(intent)}.processing`, intent, request);
-    this.deps.timers.after(this.deps.settlementDelayMs, () => {
-      if (intent.status !== 'processing') return;
-      if (settles === 'succeeds') this.succeed(intent, pm, NO_REQUEST);
+    this.scheduleSettlement(intent.id, settlement);
+    return intent;
+  }
+
+  private scheduleSettlement(intentId: string, settlement: { dueAt: number; settles: 'succeeds' | 'fails' }) {
+    const { store, timers } = this.deps;
+    timers.after(Math.max(0, settlement.dueAt - Date.now()), () => {
+      // Looked up by id: after a restart the objects are new ones.
+      const intent = store.paymentIntents.get(intentId) ?? store.setupIntents.get(intentId);
+      const state = store.intentStateOf(intentId);
+      // A later confirmation replaced this settlement with its own.
+      if (state.settlement?.dueAt !== settlement.dueAt) return;
+      state.settlement = null;
+      if (intent?.status !== 'processing') return;
+      const pm = store.paymentMethods.get(intent.payment_method ?? '');
+      if (!pm) return;
+      if (settlement.settles === 'succeeds') this.succeed(intent, pm, NO_REQUEST);
       else this.decline(intent, pm, DEBIT_FAILED, NO_REQUEST, false);
     });
-    return intent;
+  }
+
+  private scheduleExpiry(action: PendingAction): void {
+    if (action.expiresAt === null) return;
+    const { actions, timers } = this.deps;
+    timers.after(Math.max(0, (action.expiresAt - nowSeconds()) * 1000), () => {
+      const pending = actions.get(action.id);
+      if (pending) this.completeAction(pending, 'expire');
+    });
   }
 
   private requireAction(
@@ -342,7 +379,7 @@ export class PaymentFlow {
     kind: PendingAction['kind'],
     context: ConfirmContext,
   ): Intent {
-    const { store, actions, publicUrl, timers } = this.deps;
+    const { store, actions, publicUrl } = this.deps;
     const state = store.intentStateOf(intent.id);
     if (state.pendingAction) actions.take(state.pendingAction);
     const lifetime = context.voucherLifetime ?? method.voucherLifetime ?? 0;
@@ -370,12 +407,7 @@ export class PaymentFlow {
     });
     transition(intent, 'requires_action');
     this.deps.events.emit(`${eventPrefix(intent)}.requires_action`, intent, context.request);
-    if (expiresAt !== null) {
-      timers.after((expiresAt - nowSeconds()) * 1000, () => {
-        const pending = actions.get(action.id);
-        if (pending) this.completeAction(pending, 'expire');
-      });
-    }
+    this.scheduleExpiry(action);
     return intent;
   }
 

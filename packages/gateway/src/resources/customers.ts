@@ -35,7 +35,6 @@ function address(params: Params): Address | null | undefined {
 /** Customers: create, retrieve, update, delete, list (by e-mail). */
 export function customerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store, events } = ctx;
-  const deleted = new Set<string>();
 
   const find = (id: string): Customer => {
     const customer = store.customers.get(id);
@@ -91,7 +90,7 @@ export function customerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   app.get('/v1/customers/:id', async (request) => {
     const params = paramsOf(request).allowOnly(['expand']);
     const id = idParam(request);
-    if (deleted.has(id)) return { id, object: 'customer', deleted: true };
+    if (store.deletedCustomers.has(id)) return { id, object: 'customer', deleted: true };
     return expandObject(store, find(id), params.expand());
   });
 
@@ -123,8 +122,12 @@ export function customerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   app.delete('/v1/customers/:id', async (request) => {
     const customer = find(idParam(request));
     store.customers.delete(customer.id);
-    deleted.add(customer.id);
-    for (const pm of store.paymentMethods.values()) if (pm.customer === customer.id) pm.customer = null;
+    store.deletedCustomers.set(customer.id, nowSeconds());
+    for (const pm of store.paymentMethods.values()) {
+      if (pm.customer !== customer.id) continue;
+      pm.customer = null;
+      store.paymentMethods.touch(pm.id);
+    }
     events.emit('customer.deleted', customer, requestInfo(request));
     return { id: customer.id, object: 'customer', deleted: true };
   });

@@ -38,6 +38,28 @@ export function addWebhookEndpoint(
   return { ...endpoint, secret };
 }
 
+/**
+ * An endpoint given by configuration (`webhooks` option, `sandbox.addWebhookEndpoint`): the
+ * endpoint with the same URL is updated instead of a second one added, so a persisted sandbox
+ * started again with the same configuration does not send every event twice.
+ */
+export function ensureWebhookEndpoint(
+  ctx: SandboxContext,
+  input: WebhookEndpointInput,
+): WebhookEndpoint & { secret: string } {
+  const { store } = ctx;
+  let existing: WebhookEndpoint | undefined;
+  for (const endpoint of store.webhookEndpoints.values()) if (endpoint.url === input.url) existing = endpoint;
+  if (!existing) return addWebhookEndpoint(ctx, input);
+  const endpoint = store.webhookEndpoints.get(existing.id)!;
+  const secret = input.secret ?? store.webhookSecrets.get(endpoint.id) ?? `whsec_${randomToken(32)}`;
+  endpoint.enabled_events = input.events ?? ['*'];
+  if (input.description !== undefined) endpoint.description = input.description;
+  endpoint.status = 'enabled';
+  store.webhookSecrets.set(endpoint.id, secret);
+  return { ...endpoint, secret };
+}
+
 function checkUrl(url: string, param: string): string {
   try {
     const parsed = new URL(url);

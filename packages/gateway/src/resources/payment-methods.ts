@@ -146,6 +146,7 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: SandboxContext): 
     for (const customer of store.customers.values()) {
       if (customer.invoice_settings.default_payment_method === pm.id) {
         customer.invoice_settings.default_payment_method = null;
+        store.customers.touch(customer.id);
       }
     }
     events.emit('payment_method.detached', pm, requestInfo(request), previous);

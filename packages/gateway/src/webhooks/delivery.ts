@@ -42,32 +42,63 @@ export interface DeliveryRecord {
 /** Settled deliveries kept for inspection; older ones are forgotten. */
 const MAX_SETTLED_KEPT = 10_000;
 
-interface Delivery extends DeliveryRecord {
-  body: string;
+/**
+ * What a persisted sandbox keeps of a delivery: everything but the body, which is the stored
+ * event (so a pending delivery is sent again after a restart, on its retry schedule).
+ */
+export interface DeliveryState extends DeliveryRecord {
   secret: string;
   firstQueuedAt: number;
+}
+
+interface Delivery extends DeliveryState {
+  body: string;
   timer: NodeJS.Timeout | null;
 }
+
+export interface DispatcherHooks {
+  /** An event's deliveries all settled (delivered or abandoned). */
+  onSettled(eventId: string): void;
+  /** A delivery was added, changed or forgotten (by key; a persisted sandbox writes it). */
+  onChange?(key: string): void;
+  /**
+   * Runs `send` once the event is durably stored; the default runs it at once. A persisted
+   * sandbox sends nothing that a crash could make it forget.
+   */
+  whenDurable?(send: () => void): void;
+}
+
+const keyOf = (eventId: string, endpointId: string) => `${eventId}:${endpointId}`;
 
 /**
  * Delivers each event to each endpoint by POST, signed, until the endpoint answers 2xx:
  * retries back off exponentially (with jitter) up to `maxDelayMs`, for up to `maxAgeMs`.
- * Pending deliveries live in memory, so nothing is lost while the receiver is down, as long
- * as the sandbox process runs.
+ * Nothing is lost while the receiver is down: pending deliveries wait in memory, and in a
+ * persisted sandbox on disk too, where a restart finds them and carries on with their retry
+ * schedule (at least once: an attempt cut short by a crash is made again).
  */
 export class WebhookDispatcher {
   private readonly deliveries = new Map<string, Delivery>();
   private closed = false;
   private settledCount = 0;
+  /** Pending deliveries by event: counted, since a scan of every kept delivery per settle adds up. */
+  private readonly pendingByEvent = new Map<string, number>();
   private readonly inFlight = new Set<AbortController>();
   /** Deliveries due now, waiting for a free slot. */
   private readonly ready: Delivery[] = [];
+  private readonly onSettled: (eventId: string) => void;
+  private readonly changed: (key: string) => void;
+  private readonly whenDurable: (send: () => void) => void;
 
   constructor(
     private readonly policy: RetryPolicy,
     private readonly log: FastifyBaseLogger,
-    private readonly onSettled: (eventId: string) => void,
-  ) {}
+    hooks: DispatcherHooks,
+  ) {
+    this.onSettled = hooks.onSettled;
+    this.changed = hooks.onChange ?? (() => {});
+    this.whenDurable = hooks.whenDurable ?? ((send) => send());
+  }
 
   enqueue(eventId: string, body: string, targets: readonly DeliveryTarget[]): void {
     if (this.closed) return;
@@ -86,8 +117,67 @@ export class WebhookDispatcher {
         firstQueuedAt: Date.now(),
         timer: null,
       };
-      this.deliveries.set(`${eventId}:${target.endpointId}`, delivery);
-      this.schedule(delivery);
+      const key = keyOf(eventId, target.endpointId);
+      this.deliveries.set(key, delivery);
+      this.countPending(eventId, 1);
+      this.changed(key);
+      this.whenDurable(() => this.schedule(delivery));
+    }
+  }
+
+  /** A delivery as persisted, or undefined once forgotten. */
+  stateOf(key: string): DeliveryState | undefined {
+    const delivery = this.deliveries.get(key);
+    return delivery ? toState(delivery) : undefined;
+  }
+
+  /** Every delivery as persisted, oldest first. */
+  *states(): Generator<readonly [string, DeliveryState]> {
+    for (const [key, delivery] of this.deliveries) yield [key, toState(delivery)] as const;
+  }
+
+  /** Puts back a delivery read from disk (`undefined`: forgotten); `resume` sends the pending ones. */
+  restore(key: string, state: DeliveryState | undefined): void {
+    const existing = this.deliveries.get(key);
+    if (existing && existing.state !== 'pending') this.settledCount -= 1;
+    if (existing?.state === 'pending') this.countPending(existing.eventId, -1);
+    if (!state) {
+      this.deliveries.delete(key);
+      return;
+    }
+    this.deliveries.set(key, { ...state, body: '', timer: null });
+    if (state.state !== 'pending') this.settledCount += 1;
+    else this.countPending(state.eventId, 1);
+  }
+
+  /**
+   * After a restart: sends the pending deliveries again, each when its retry is due (at once
+   * if overdue or if it was under way). The body is the stored event; a delivery whose event
+   * is no longer stored cannot be sent and is abandoned.
+   */
+  resume(bodyOf: (eventId: string) => string | undefined): void {
+    for (const [key, delivery] of this.deliveries) {
+      if (delivery.state !== 'pending' || delivery.timer || this.ready.includes(delivery)) continue;
+      const body = bodyOf(delivery.eventId);
+      if (body === undefined) {
+        delivery.state = 'failed';
+        delivery.lastError = 'event no longer stored';
+        this.log.warn({ event: delivery.eventId, url: delivery.url }, 'webhook delivery abandoned');
+        this.changed(key);
+        this.settled(delivery);
+        continue;
+      }
+      delivery.body = body;
+      const wait = delivery.nextAttemptAt === null ? 0 : delivery.nextAttemptAt - Date.now();
+      if (wait <= 0) {
+        this.schedule(delivery);
+        continue;
+      }
+      delivery.timer = setTimeout(() => {
+        delivery.timer = null;
+        this.schedule(delivery);
+      }, wait);
+      delivery.timer.unref();
     }
   }
 
@@ -101,7 +191,7 @@ export class WebhookDispatcher {
   }
 
   pendingCountFor(eventId: string): number {
-    return this.recordsFor(eventId).filter((d) => d.state === 'pending').length;
+    return this.pendingByEvent.get(eventId) ?? 0;
   }
 
   /** Retries every pending delivery now (e.g. once the receiver is known to be back). */
@@ -157,6 +247,7 @@ export class WebhookDispatcher {
       await response.body?.cancel().catch(() => {});
       if (response.status >= 200 && response.status < 300) {
         delivery.state = 'delivered';
+        this.changed(keyOf(delivery.eventId, delivery.endpointId));
         this.settled(delivery);
         return;
       }
@@ -172,14 +263,22 @@ export class WebhookDispatcher {
     this.scheduleRetry(delivery);
   }
 
+  private countPending(eventId: string, change: 1 | -1): void {
+    const count = (this.pendingByEvent.get(eventId) ?? 0) + change;
+    if (count > 0) this.pendingByEvent.set(eventId, count);
+    else this.pendingByEvent.delete(eventId);
+  }
+
   private settled(delivery: Delivery): void {
     this.settledCount += 1;
+    this.countPending(delivery.eventId, -1);
     this.onSettled(delivery.eventId);
     if (this.settledCount <= MAX_SETTLED_KEPT) return;
     for (const [key, candidate] of this.deliveries) {
       if (this.settledCount <= MAX_SETTLED_KEPT / 2) break;
       if (candidate.state === 'pending') continue;
       this.deliveries.delete(key);
+      this.changed(key);
       this.settledCount -= 1;
     }
   }
@@ -187,6 +286,7 @@ export class WebhookDispatcher {
   private scheduleRetry(delivery: Delivery): void {
     const base = Math.min(this.policy.initialDelayMs * 2 ** (delivery.attempts - 1), this.policy.maxDelayMs);
     const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+    this.changed(keyOf(delivery.eventId, delivery.endpointId));
     if (Date.now() + delay - delivery.firstQueuedAt > this.policy.maxAgeMs) {
       delivery.state = 'failed';
       this.log.warn(
@@ -207,6 +307,10 @@ export class WebhookDispatcher {
     }, delay);
     delivery.timer.unref();
   }
+}
+
+function toState(delivery: Delivery): DeliveryState {
+  return { ...toRecord(delivery), secret: delivery.secret, firstQueuedAt: delivery.firstQueuedAt };
 }
 
 function toRecord(delivery: Delivery): DeliveryRecord {

@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId, nowSeconds } from '../core/ids.js';
 import type { StripeEvent } from '../core/objects.js';
 import type { Store } from '../core/store.js';
-import { WebhookDispatcher, type DeliveryTarget, type RetryPolicy } from './delivery.js';
+import {
+  WebhookDispatcher,
+  type DeliveryTarget,
+  type DispatcherHooks,
+  type RetryPolicy,
+} from './delivery.js';
 
 /** The API request that caused an event (`event.request`). */
 export interface RequestInfo {
@@ -27,11 +32,24 @@ export class EventBus {
     private readonly apiVersion: string,
     policy: RetryPolicy,
     log: FastifyBaseLogger,
+    persistence: Omit<DispatcherHooks, 'onSettled'> = {},
   ) {
-    this.dispatcher = new WebhookDispatcher(policy, log, (eventId) => {
-      const event = this.store.events.get(eventId);
-      if (event) event.pending_webhooks = this.dispatcher.pendingCountFor(eventId);
+    this.dispatcher = new WebhookDispatcher(policy, log, {
+      ...persistence,
+      onSettled: (eventId) => {
+        // peek: not worth rewriting a persisted event for this count, which a restarted
+        // sandbox derives again from its pending deliveries (syncPendingWebhooks).
+        const event = this.store.events.peek(eventId);
+        if (event) event.pending_webhooks = this.dispatcher.pendingCountFor(eventId);
+      },
     });
+  }
+
+  /** Sets every event's `pending_webhooks` from the deliveries (after a restart). */
+  syncPendingWebhooks(): void {
+    for (const event of this.store.events.values()) {
+      event.pending_webhooks = this.dispatcher.pendingCountFor(event.id);
+    }
   }
 
   emit(
@@ -41,6 +59,10 @@ export class EventBus {
     previousAttributes?: Record<string, unknown>,
   ): StripeEvent {
     const targets = this.targetsFor(type);
+    // Every state change emits an event: its object is reported as changed, whatever path
+    // (a timer, a hosted page) changed it.
+    const id = (object as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') this.store.touch(id);
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
+import path from 'node:path';
+
+const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  /** Resolves when the process ends, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What it wrote, for failure messages. */
+  output(): string;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/**
+ * The real server (`src/main.ts`, run from source with tsx) in a child process, as `npm start`
+ * runs it, with `env` on top of a test environment. Resolves once it answers /healthz.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/main.ts'], {
+    cwd: SERVER_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let ended = false;
+  void exited.then(() => (ended = true));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (ended) throw new Error(`the server process ended while starting:\n${output}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server process did not start in 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, exited, output: () => output, kill: (signal = 'SIGTERM') => void child.kill(signal) };
+}
+
+/**
+ * A browser-like HTTP client for a listening server: keeps cookies, echoes the CSRF cookie in
+ * X-CSRFToken and sends the site's Origin on unsafe requests, as the web app does.
+ */
+export function createHttpClient(baseUrl: string) {
+  const jar = new Map<string, string>();
+  const csrf = () => jar.get('__Host-csrftoken') ?? jar.get('csrftoken');
+
+  async function request(method: string, pathname: string, body?: unknown) {
+    if (method !== 'GET' && !csrf()) await request('GET', '/api-2.0/contexts/me/');
+    const headers: Record<string, string> = {};
+    if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (method !== 'GET') {
+      headers.origin = new URL(baseUrl).origin;
+      headers['x-csrftoken'] = csrf() ?? '';
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${baseUrl}${pathname}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (value === '' || /max-age=0/i.test(cookie)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    const text = await response.text();
+    let data: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = text;
+    }
+    return { status: response.status, data };
+  }
+
+  return {
+    get: (pathname: string) => request('GET', pathname),
+    post: (pathname: string, body?: unknown) => request('POST', pathname, body),
+  };
+}
