@@ -103,17 +103,20 @@ export function createHttpClient(baseUrl: string) {
       else jar.set(name, value);
     }
     const text = await response.text();
-    let data: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = text;
-    }
-    return { status: response.status, data };
+    return { status: response.status, data: parseBody(text) };
   }
 
   return {
     get: (pathname: string) => request('GET', pathname),
     post: (pathname: string, body?: unknown) => request('POST', pathname, body),
   };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function parseBody(text: string): any {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
 }
