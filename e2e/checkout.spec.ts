@@ -87,3 +87,52 @@ test('a declined card shows its message, keeps the form, and a second card then 
   await completeCheckout(page);
   await expectPurchased(page, [COURSES.node.title]);
 });
+
+test('a total that changed while the page was open: the new total and why, nothing paid, then it pays', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const openCheckoutWithCode = async (buyer: typeof page) => {
+    await signUpFresh(buyer);
+    await buyer.goto(COURSES.python.path);
+    await buyer.getByRole('button', { name: 'Add to cart' }).click();
+    await buyer.goto('/cart/');
+    await buyer.getByLabel('Coupon code').fill('FIRSTBUYER');
+    await buyer.getByRole('button', { name: 'Apply' }).click();
+    await expect(buyer.getByRole('button', { name: 'Remove coupon FIRSTBUYER' })).toBeVisible();
+    await buyer.getByRole('button', { name: 'Checkout' }).click();
+    await expect(buyer).toHaveURL(/\/payment\/checkout\/$/);
+    await enterUsBilling(buyer);
+  };
+  await openCheckoutWithCode(page);
+  const seen = await page.getByTestId('summary-total').textContent();
+
+  // Another buyer, in another browser, uses the code's only use first.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await openCheckoutWithCode(other);
+  await fillCard(other, CARDS.visa);
+  await completeCheckout(other);
+  await expectPurchased(other, [COURSES.python.title]);
+  await otherContext.close();
+
+  const submits: { expected_total?: { amount: number } }[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/payment/checkout-submit/')) submits.push(request.postDataJSON());
+  });
+  await fillCard(page, CARDS.visa);
+  await completeCheckout(page);
+  await expect(page.getByTestId('checkout-message')).toContainText(
+    `The total of your order changed from ${seen}`,
+  );
+  await expect(page.getByTestId('checkout-message')).toContainText('nothing was charged');
+  await expect(page.getByTestId('summary-total')).not.toHaveText(seen ?? '');
+  await expect(page).toHaveURL(/\/payment\/checkout\/$/);
+  await checkA11y(page);
+
+  await completeCheckout(page);
+  await expectPurchased(page, [COURSES.python.title]);
+  expect(submits).toHaveLength(2);
+  expect(submits[1]!.expected_total!.amount).toBeGreaterThan(submits[0]!.expected_total!.amount);
+});

@@ -142,6 +142,13 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
       usageLimit: 1,
     });
     await coupons.recordPastUse(soldOut.id, admin.id, 'demo-seed-soldout', new Date(Date.now() - 86_400_000));
+    // One use left: whoever pays first gets it; a checkout open elsewhere then sees its total change.
+    await coupons.create({
+      code: 'FIRSTBUYER',
+      description: '50% off for the first buyer only',
+      discount: { kind: 'percentage', percent: 50 },
+      usageLimit: 1,
+    });
     const typescript = inserted.find((course) => course.slug === 'typescript-from-first-principles')!;
     await coupons.create({
       code: 'TYPESCRIPT50',
