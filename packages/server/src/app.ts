@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { createMetricsRegistry, registerHttpMetrics } from './platform/metrics/metrics.js';
 import { createFaultPoints } from './platform/faults/fault-points.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
+import { purgeRateLimitHits } from './platform/rate-limit/attempt-limiter.js';
 import { registerWebApp } from './platform/web/serve-web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, type AuthLimits } from './modules/auth/auth.service.js';
@@ -94,6 +95,9 @@ export interface CreateServerOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** proxy-addr's hop rule: the socket's peer and the next `hops - 1` forwarders are proxies. */
+const trustNearestHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /**
  * Builds the whole server: database (migrated, and seeded outside production), platform
  * hooks, feature routes and the web app. The one place where features are wired together.
@@ -121,7 +125,11 @@ export async function createServer(
     // Paths like /api-2.0/x or /api-2.0//x/ still reach their route, where the API path
     // rule answers with a clear 400 outside production instead of a bare 404.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    trustProxy: config.isProduction,
+    // Only configured proxies may say who the client is (TRUST_PROXY); rate limits key on it.
+    trustProxy:
+      config.trustProxy === false || Array.isArray(config.trustProxy)
+        ? config.trustProxy
+        : trustNearestHops(config.trustProxy.hops),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -179,7 +187,7 @@ export async function createServer(
     orders,
     settings,
   });
-  const auth = createAuthService({ users, sessions, limits: options.authLimits });
+  const auth = createAuthService({ db, users, sessions, limits: options.authLimits });
   const payments = createPaymentsService({
     db,
     gateway: options.paymentGateway ?? createStripeGateway(config.payments),
@@ -246,6 +254,11 @@ export async function createServer(
   const jobs = createJobRunner({ db, log: app.log });
   // Expired sessions are only garbage (they no longer authenticate).
   jobs.register({ name: 'sessions.sweep', everyMs: 60 * 60 * 1000, run: () => sessions.deleteExpired() });
+  jobs.register({
+    name: 'rate_limits.purge',
+    everyMs: 60 * 60 * 1000,
+    run: () => purgeRateLimitHits(db),
+  });
   // Payment attempts left open by a crash, a lost answer or a buyer who left (design §4).
   jobs.register({
     name: 'checkout.reconcile',
@@ -266,9 +279,6 @@ export async function createServer(
 
   app.addHook('onClose', async () => {
     await jobs.stop();
-    auth.close();
-    carts.close();
-    checkout.close();
     await stopSessionRevocations();
     await stopBuyerFactsWatch();
     await database.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
 import { createTestClient } from '../../test-support/test-client.js';
 import { startTestServer } from '../../test-support/test-server.js';
 
@@ -148,5 +149,70 @@ describe('login and logout', () => {
     // Another address is not affected.
     const elsewhere = createTestClient(server.app, { ip: '10.0.1.7' });
     expect((await elsewhere.login('admin@example.com')).statusCode).toBe(200);
+  });
+});
+
+describe('client addresses and shared limits (design §6)', () => {
+  const failLogins = async (
+    client: ReturnType<typeof createTestClient>,
+    count: number,
+    forwardedFor?: () => string,
+  ) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const response = await client.post(
+        '/api-2.0/auth/login/',
+        { email: 'owner@example.com', password: 'wrong' },
+        forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor() } } : {},
+      );
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  };
+
+  it('without TRUST_PROXY a spoofed X-Forwarded-For changes nothing: the limit still holds', async () => {
+    const client = createTestClient(server.app, { ip: '10.0.2.1' });
+    let n = 0;
+    const statuses = await failLogins(client, 5, () => `203.0.113.${++n}`);
+    expect(statuses).toEqual([400, 400, 400, 429, 429]);
+  });
+
+  it('the limits are shared by every instance: a failure counted elsewhere counts here', async () => {
+    // Another instance's limiter is another limiter over the same database.
+    const first = createTestClient(server.app, { ip: '10.0.2.2' });
+    expect(await failLogins(first, 2)).toEqual([400, 400]);
+    const elsewhere = createAttemptLimiter(server.db, {
+      name: 'login.account',
+      max: 3,
+      windowMs: 15 * 60 * 1000,
+    });
+    await elsewhere.record('10.0.2.2|owner@example.com');
+    expect(await failLogins(first, 1)).toEqual([429]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  let proxied: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    proxied = await startTestServer(
+      { trustProxy: ['127.0.0.1'] },
+      { authLimits: { loginFailuresPerAccount: 2, loginFailuresPerAddress: 10, signupsPerAddress: 4 } },
+    );
+  });
+  afterAll(() => proxied.stop());
+
+  it("behind a configured proxy the client is the forwarded address: each client's own limit", async () => {
+    // inject comes from 127.0.0.1, the trusted proxy, which says who the client is.
+    const login = (client: string) =>
+      createTestClient(proxied.app, { ip: '127.0.0.1' }).post(
+        '/api-2.0/auth/login/',
+        { email: 'owner@example.com', password: 'wrong' },
+        { headers: { 'x-forwarded-for': client } },
+      );
+    expect([(await login('198.51.100.1')).statusCode, (await login('198.51.100.1')).statusCode]).toEqual([
+      400, 400,
+    ]);
+    expect((await login('198.51.100.1')).statusCode).toBe(429);
+    expect((await login('198.51.100.2')).statusCode).toBe(400);
   });
 });

@@ -4,8 +4,9 @@ import {
   type LoginInput,
   type SignupInput,
 } from '@lectern/domain';
-import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
 import type { SessionStore } from '../../platform/auth/session-store.js';
+import type { Database } from '../../platform/db/database.js';
+import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { UserProfile, UsersService } from '../users/users.service.js';
 
@@ -35,20 +36,29 @@ export interface ClientInfo {
 }
 
 export function createAuthService(deps: {
+  db: Database;
   users: UsersService;
   sessions: SessionStore;
   limits?: AuthLimits;
 }) {
   const limits = deps.limits ?? DEFAULT_AUTH_LIMITS;
-  const accountFailures = createAttemptLimiter({
+  // Shared by every instance through PostgreSQL (design §6); addresses are the client's as
+  // seen through the configured trusted proxies only (TRUST_PROXY).
+  const accountFailures = createAttemptLimiter(deps.db, {
+    name: 'login.account',
     max: limits.loginFailuresPerAccount,
     windowMs: FIFTEEN_MINUTES,
   });
-  const addressFailures = createAttemptLimiter({
+  const addressFailures = createAttemptLimiter(deps.db, {
+    name: 'login.address',
     max: limits.loginFailuresPerAddress,
     windowMs: FIFTEEN_MINUTES,
   });
-  const signups = createAttemptLimiter({ max: limits.signupsPerAddress, windowMs: ONE_HOUR });
+  const signups = createAttemptLimiter(deps.db, {
+    name: 'signup.address',
+    max: limits.signupsPerAddress,
+    windowMs: ONE_HOUR,
+  });
 
   const startSession = async (user: UserProfile, client: ClientInfo) => ({
     user,
@@ -57,9 +67,8 @@ export function createAuthService(deps: {
 
   return {
     /** Counts a signup attempt from this address, valid or not, and refuses past the limit. */
-    countSignupAttempt(ip: string): void {
-      signups.assertAllowed(ip);
-      signups.record(ip);
+    countSignupAttempt(ip: string): Promise<void> {
+      return signups.hit(ip);
     },
 
     async signup(input: SignupInput, client: ClientInfo) {
@@ -69,25 +78,20 @@ export function createAuthService(deps: {
 
     async login(input: LoginInput, client: ClientInfo) {
       const accountKey = `${client.ip}|${input.email}`;
-      accountFailures.assertAllowed(accountKey);
-      addressFailures.assertAllowed(client.ip);
+      await Promise.all([
+        accountFailures.assertAllowed(accountKey),
+        addressFailures.assertAllowed(client.ip),
+      ]);
       const user = await deps.users.authenticate(input.email, input.password);
       if (!user) {
-        accountFailures.record(accountKey);
-        addressFailures.record(client.ip);
+        await Promise.all([accountFailures.record(accountKey), addressFailures.record(client.ip)]);
         throw new HttpError(400, API_ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS_MESSAGE);
       }
-      accountFailures.reset(accountKey);
+      await accountFailures.reset(accountKey);
       return startSession(user, client);
     },
 
     logout: (token: string) => deps.sessions.destroy(token),
-
-    close(): void {
-      accountFailures.close();
-      addressFailures.close();
-      signups.close();
-    },
   };
 }
 

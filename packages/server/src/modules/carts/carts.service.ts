@@ -18,7 +18,7 @@ import {
   type Money,
   type ShoppingListName,
 } from '@lectern/domain';
-import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
+import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
 import { HttpError, validationError } from '../../platform/http/http-error.js';
@@ -142,11 +142,13 @@ export function createCartsService(deps: {
   const { catalog, coupons, credit, orders } = deps;
   const now = deps.now ?? (() => new Date());
   const repository = createCartsRepository(deps.db);
-  const ownerFailures = createAttemptLimiter({
+  const ownerFailures = createAttemptLimiter(deps.db, {
+    name: 'codes.owner',
     max: FAILED_CODE_ATTEMPTS.perOwner,
     windowMs: FAILED_CODE_ATTEMPTS.windowMs,
   });
-  const addressFailures = createAttemptLimiter({
+  const addressFailures = createAttemptLimiter(deps.db, {
+    name: 'codes.address',
     max: FAILED_CODE_ATTEMPTS.perAddress,
     windowMs: FAILED_CODE_ATTEMPTS.windowMs,
   });
@@ -462,18 +464,19 @@ export function createCartsService(deps: {
    * reported invalid: "not valid for this course".
    */
   function evaluateCodes(
-    request: CartRequest,
     requested: readonly string[],
     keep: string[],
     loaded: Loaded,
     against: number[],
+    /** Counts the refused codes of this evaluation (a retried change evaluates again). */
+    tally: { refused: number },
   ): { codes: string[]; attempts: DiscountAttempt[] } {
     const codes = [...keep];
     const attempts: DiscountAttempt[] = [];
+    tally.refused = 0;
     const refuse = (code: string, status: BadStatus, detail: string) => {
       attempts.push({ code, status, detail });
-      ownerFailures.record(ownerKey(request));
-      if (request.ip) addressFailures.record(request.ip);
+      tally.refused += 1;
     };
     for (const code of requested) {
       const coupon = loaded.coupons.get(code);
@@ -492,9 +495,21 @@ export function createCartsService(deps: {
     return { codes, attempts };
   }
 
-  function assertCodeAttemptsAllowed(request: CartRequest) {
-    ownerFailures.assertAllowed(ownerKey(request));
-    if (request.ip) addressFailures.assertAllowed(request.ip);
+  /** Discount-code guessing (design §6): refused codes per cart owner and per address, shared by every instance. */
+  async function assertCodeAttemptsAllowed(request: CartRequest): Promise<void> {
+    await Promise.all([
+      ownerFailures.assertAllowed(ownerKey(request)),
+      request.ip ? addressFailures.assertAllowed(request.ip) : null,
+    ]);
+  }
+
+  async function recordRefusedCodes(request: CartRequest, tally: { refused: number }): Promise<void> {
+    for (let index = 0; index < tally.refused; index += 1) {
+      await Promise.all([
+        ownerFailures.record(ownerKey(request)),
+        request.ip ? addressFailures.record(request.ip) : null,
+      ]);
+    }
   }
 
   const itemsOf = (snapshot: CartSnapshot | null, list: ShoppingListName) =>
@@ -587,13 +602,16 @@ export function createCartsService(deps: {
     },
 
     /** `POST /shopping-carts/me/discounts/` with normalized codes. */
-    applyCodes(request: CartRequest, codes: readonly string[]): Promise<CartAnswer> {
-      assertCodeAttemptsAllowed(request);
-      return change(request, { codes: [...codes] }, (snapshot, loaded, keep) => {
+    async applyCodes(request: CartRequest, codes: readonly string[]): Promise<CartAnswer> {
+      await assertCodeAttemptsAllowed(request);
+      const tally = { refused: 0 };
+      const answer = await change(request, { codes: [...codes] }, (snapshot, loaded, keep) => {
         const cartCourses = itemsOf(snapshot, 'cart').map((item) => item.courseId);
-        const evaluated = evaluateCodes(request, codes, keep, loaded, cartCourses);
+        const evaluated = evaluateCodes(codes, keep, loaded, cartCourses, tally);
         return { ...evaluated, inserts: [], deleteItemIds: [] };
       });
+      await recordRefusedCodes(request, tally);
+      return answer;
     },
 
     /** `DELETE /shopping-carts/me/discounts/`: the given codes, or all of them when `codes` is null. */
@@ -607,15 +625,16 @@ export function createCartsService(deps: {
     },
 
     /** `POST /shopping-carts/me/express/` ("Buy now"): replaces the express list; optional codes as for discounts. */
-    replaceExpress(
+    async replaceExpress(
       request: CartRequest,
       buyables: readonly BuyableRef[],
       codes: readonly string[],
       context: string | null = null,
     ): Promise<CartAnswer> {
-      if (codes.length > 0) assertCodeAttemptsAllowed(request);
+      if (codes.length > 0) await assertCodeAttemptsAllowed(request);
       const ids = buyables.map((buyable) => buyable.id);
-      return change(
+      const tally = { refused: 0 };
+      const answer = await change(
         request,
         { courseIds: ids, ownedAmong: ids, codes: [...codes] },
         (snapshot, loaded, keep) => {
@@ -624,7 +643,7 @@ export function createCartsService(deps: {
           const current = itemsOf(snapshot, 'express');
           const have = new Set(current.map((item) => buyableKey(item.buyableType, item.courseId)));
           const wanted = new Set(buyables.map((b) => buyableKey(b.buyable_object_type, b.id)));
-          const evaluated = evaluateCodes(request, codes, keep, loaded, ids);
+          const evaluated = evaluateCodes(codes, keep, loaded, ids, tally);
           return {
             ...evaluated,
             context,
@@ -637,6 +656,8 @@ export function createCartsService(deps: {
           };
         },
       );
+      await recordRefusedCodes(request, tally);
+      return answer;
     },
 
     /**
@@ -782,11 +803,6 @@ export function createCartsService(deps: {
     /** Housekeeping: visitor carts nobody touched for `maxIdleMs` (default 30 days, platform §9). */
     deleteIdleVisitorCarts(maxIdleMs = 30 * 24 * 60 * 60 * 1000): Promise<number> {
       return repository.deleteIdleVisitorCarts(new Date(now().getTime() - maxIdleMs));
-    },
-
-    close(): void {
-      ownerFailures.close();
-      addressFailures.close();
     },
   };
 }

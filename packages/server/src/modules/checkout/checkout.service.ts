@@ -19,7 +19,7 @@ import {
   type PriceRepresentment,
 } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { createAttemptLimiter } from '../../platform/auth/attempt-limiter.js';
+import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
 import { NO_FAULTS, type FaultPoints } from '../../platform/faults/fault-points.js';
@@ -148,7 +148,11 @@ export function createCheckoutService(deps: {
   const marketOf = (quote: CheckoutQuote): MethodMarket => ({ country: quote.country, product: 'course' });
   const returnUrlOf = (row: AttemptRow) => `${deps.publicUrl}${successUrl(row.id)}`;
   const flowOf = (row: AttemptRow) => registry.pluginFor(row.vendor, row.methodType)?.flow ?? 'card';
-  const failures = createAttemptLimiter(FAILED_PAYMENT_ATTEMPTS);
+  // Card testing (design §6): failed card attempts per buyer, shared by every instance.
+  const failures = createAttemptLimiter(deps.db, {
+    name: 'checkout.card_failures',
+    ...FAILED_PAYMENT_ATTEMPTS,
+  });
   const fulfilment = createCheckoutFulfilment({
     repository,
     carts,
@@ -256,7 +260,7 @@ export function createCheckoutService(deps: {
   ): Promise<CheckoutResult> {
     const failed = await fulfilment.fail(row, errorCode, extra);
     if (!failed) return resultOf((await repository.find(row.id)) ?? row);
-    if (extra.countsAsCardFailure ?? true) failures.record(`user:${row.userId}`);
+    if (extra.countsAsCardFailure ?? true) await failures.record(`user:${row.userId}`);
     return answer(failed, 'failed');
   }
 
@@ -550,7 +554,7 @@ export function createCheckoutService(deps: {
       const existing = await repository.findByRef(buyer.id, request.checkout_ref);
       if (existing) return settle(existing);
       try {
-        failures.assertAllowed(`user:${buyer.id}`);
+        await failures.assertAllowed(`user:${buyer.id}`);
       } catch (error) {
         const retryAfter = error instanceof HttpError ? Number(error.headers?.['retry-after'] ?? 60) : 60;
         throw tooManyFailedAttempts(retryAfter);
@@ -714,10 +718,6 @@ export function createCheckoutService(deps: {
 
     /** Lets the checkout page reuse buyers' facts while their changes reach this instance. */
     watchBuyerFacts,
-
-    close(): void {
-      failures.close();
-    },
   };
 }
 

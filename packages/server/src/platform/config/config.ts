@@ -1,7 +1,19 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseQueryBoolean } from '@lectern/domain';
 import { z } from 'zod';
 import { FAULT_POINTS, type FaultPoint } from '../faults/fault-points.js';
+
+/** An IP address or a CIDR range (IPv4 or IPv6). */
+function isProxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.trim().split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  const size = Number(bits);
+  return /^\d{1,3}$/.test(bits) && size <= (version === 4 ? 32 : 128);
+}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -82,6 +94,22 @@ const envSchema = z.object({
     .optional(),
   EXTERNAL_SOURCES_ENABLED: envFlag('EXTERNAL_SOURCES_ENABLED', true),
   THIRD_PARTY_MARKETING_ENABLED: envFlag('THIRD_PARTY_MARKETING_ENABLED', false),
+  /**
+   * The proxies whose X-Forwarded-For is believed: a hop count (`1`) or a comma-separated
+   * list of addresses and CIDR ranges (`127.0.0.1,10.0.0.0/8`). Unset: none, the socket's
+   * address is the client's (a spoofed header changes nothing).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => value === undefined || /^\d{1,2}$/.test(value) || value.split(',').every(isProxyAddress),
+      {
+        message: 'TRUST_PROXY must be a hop count or a comma-separated list of IP addresses or CIDR ranges',
+      },
+    ),
   /** Test-only: kill the process at this point (crash tests); refused in production. */
   LECTERN_CRASH_AT: z
     .enum(FAULT_POINTS, { error: `LECTERN_CRASH_AT must be one of ${FAULT_POINTS.join(', ')}` })
@@ -107,6 +135,8 @@ export interface AppConfig {
   thirdParty: ThirdPartyConfig;
   /** Test-only crash point (platform/faults); null everywhere else. */
   crashAt: FaultPoint | null;
+  /** Whose X-Forwarded-For is believed: nobody, the nearest `hops` proxies, or these addresses and ranges. */
+  trustProxy: false | { hops: number } | string[];
 }
 
 /**
@@ -188,6 +218,12 @@ export function loadConfig(
       thirdPartyMarketingEnabled: e.THIRD_PARTY_MARKETING_ENABLED,
     },
     crashAt: e.LECTERN_CRASH_AT ?? null,
+    trustProxy:
+      e.TRUST_PROXY === undefined
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? { hops: Number(e.TRUST_PROXY) }
+          : e.TRUST_PROXY.split(',').map((entry) => entry.trim()),
     ...overrides,
   };
 }
