@@ -195,7 +195,11 @@ export async function createServer(
     log: app.log,
   });
   const coupons = createCouponsService(db);
-  const tracking = createTrackingService({ sink: options.eventSink ?? createPostgresEventSink(db) });
+  const tracking = createTrackingService({
+    sink: options.eventSink ?? createPostgresEventSink(db),
+    db,
+    retentionDays: config.trackingRetentionDays,
+  });
   const sharing = createSharingService(db);
   const privacy = createPrivacyService(db);
   const pricing = createPricingService({ catalog });
@@ -254,6 +258,14 @@ export async function createServer(
   const jobs = createJobRunner({ db, log: app.log });
   // Expired sessions are only garbage (they no longer authenticate).
   jobs.register({ name: 'sessions.sweep', everyMs: 60 * 60 * 1000, run: () => sessions.deleteExpired() });
+  // Collected events are kept for the retention period only (TRACKING_RETENTION_DAYS).
+  jobs.register({
+    name: 'tracking.purge',
+    everyMs: 60 * 60 * 1000,
+    run: async () => {
+      await tracking.purgeExpired();
+    },
+  });
   jobs.register({
     name: 'rate_limits.purge',
     everyMs: 60 * 60 * 1000,

@@ -262,3 +262,85 @@ describe('POST /visits/me/datadog-increment-logs/ (browser counters)', () => {
     expect(await counterLine(/^lectern_client_events_total\{key="errors"/)).toBeUndefined();
   });
 });
+
+describe('the collector against abuse (hardening)', () => {
+  it('dedupes event ids per visitor, not globally: another visitor may reuse an id', async () => {
+    const eventId = randomUUID();
+    const mine = pageView({ eventId, visitorUuid: 'c0ffee00-0000-4000-8000-00000000d001' });
+    const theirs = pageView({ eventId, visitorUuid: 'c0ffee00-0000-4000-8000-00000000d002' });
+    const client = createTestClient(server.app, { ip: '10.7.0.1' });
+    expect((await send(client, JSON.stringify([mine]))).statusCode).toBe(200);
+    // A retried batch stores nothing twice.
+    expect((await send(client, JSON.stringify([mine]))).statusCode).toBe(200);
+    expect((await send(client, JSON.stringify([theirs]))).statusCode).toBe(200);
+    const rows = await storedRows([eventId]);
+    expect(rows.map((row) => row.visitorUuid).sort()).toEqual([mine.visitorUuid, theirs.visitorUuid]);
+  });
+
+  it('refuses impossible client times in the 207 answer and stores the rest', async () => {
+    const future = pageView({ clientTimestamp: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+    const ancient = pageView({ clientTimestamp: '2001-01-01T00:00:00.000Z' });
+    const fine = pageView();
+    const response = await send(
+      createTestClient(server.app, { ip: '10.7.0.2' }),
+      JSON.stringify([future, fine, ancient]),
+    );
+    expect(response.statusCode).toBe(207);
+    expect(response.data.failedEvents).toEqual([
+      { idx: 0, reason: 'clientTimestamp is in the future' },
+      { idx: 2, reason: 'clientTimestamp is older than 90 days' },
+    ]);
+    expect(
+      (await storedRows([future.eventId, fine.eventId, ancient.eventId])).map((row) => row.eventId),
+    ).toEqual([fine.eventId]);
+  });
+
+  it('limits each visitor (60 batches a minute) with a 429 in the error contract', async () => {
+    const client = createTestClient(server.app, { ip: '10.7.0.3' });
+    const visitorUuid = 'c0ffee00-0000-4000-8000-00000000d003';
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      statuses.push((await send(client, JSON.stringify([pageView({ visitorUuid })]))).statusCode);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    const refused = await send(client, JSON.stringify([pageView({ visitorUuid })]));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.data).toMatchObject({
+      code: 'rate_limited',
+      detail: expect.stringMatching(/Too many events/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another visitor on another address is not affected.
+    const other = createTestClient(server.app, { ip: '10.7.0.4' });
+    expect(
+      (await send(other, JSON.stringify([pageView({ visitorUuid: 'c0ffee00-0000-4000-8000-00000000d004' })])))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('limits each address (300 batches a minute), whatever visitor ids it makes up', async () => {
+    const client = createTestClient(server.app, { ip: '10.7.0.5' });
+    let last = 0;
+    for (let i = 0; i < 301; i++) {
+      const visitorUuid = `c0ffee00-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      last = (await send(client, JSON.stringify([pageView({ visitorUuid })]))).statusCode;
+      if (i < 300) expect(last).toBe(200);
+    }
+    expect(last).toBe(429);
+  });
+
+  it('the retention job deletes events older than the retention period and keeps the rest', async () => {
+    const old = pageView({ visitorUuid: 'c0ffee00-0000-4000-8000-00000000d005' });
+    const recent = pageView({ visitorUuid: 'c0ffee00-0000-4000-8000-00000000d005' });
+    const client = createTestClient(server.app, { ip: '10.7.0.6' });
+    expect((await send(client, JSON.stringify([old, recent]))).statusCode).toBe(200);
+    await server.db
+      .update(trackingEvents)
+      .set({ receivedAt: new Date(Date.now() - 91 * 86_400_000) })
+      .where(inArray(trackingEvents.eventId, [old.eventId]));
+    expect(await server.jobs.runNow('tracking.purge')).toBe(true);
+    expect((await storedRows([old.eventId, recent.eventId])).map((row) => row.eventId)).toEqual([
+      recent.eventId,
+    ]);
+  });
+});

@@ -56,6 +56,7 @@ export const collectorRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService 
     { config: { csrf: false }, bodyLimit: COLLECTOR_BODY_LIMIT, schema: { querystring: collectorQuery } },
     async (request, reply): Promise<CollectorResponse> => {
       const result = await tracking.collect({
+        ip: request.ip,
         clientKey: request.query.client_key,
         clientVersion: request.query.client_version,
         userId: request.userId,

@@ -4,7 +4,25 @@ import {
   type CollectorBatchCheck,
   type CollectorFailedEvent,
 } from '@lectern/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database.js';
+import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
 import type { EventSink } from './event-sink.js';
+import { trackingEvents } from './tracking.tables.js';
+
+/**
+ * What one client may send (design §6): a browser tab flushes every 3 s (20 batches a minute),
+ * so a visitor gets three tabs' worth; an address several visitors behind one NAT.
+ */
+export const COLLECTOR_LIMITS = {
+  perVisitor: { max: 60, windowMs: 60_000 },
+  perAddress: { max: 300, windowMs: 60_000 },
+} as const;
+/** How far ahead of the server's clock a client's clock may be (time zones are not an excuse: ISO times carry them). */
+const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows deleted per statement by the purge, so it never holds a long lock. */
+const PURGE_BATCH = 10_000;
 
 /** Client keys the collector accepts (platform §7: an unknown key is rejected). */
 export const TRACKING_CLIENT_KEYS: ReadonlySet<string> = new Set([WEB_TRACKING_CLIENT_KEY]);
@@ -26,6 +44,8 @@ function holdsUnstorableText(value: unknown): boolean {
 }
 
 export interface CollectorCall {
+  /** The client's address (through trusted proxies only). */
+  ip: string;
   clientKey: string;
   clientVersion: string;
   /** From the session; null for a visitor. */
@@ -34,8 +54,33 @@ export interface CollectorCall {
   body: string;
 }
 
-/** The event collector: checks a batch with the domain's rules and hands its valid events to the sink. */
-export function createTrackingService({ sink }: { sink: EventSink }) {
+/**
+ * The event collector: limits each client's rate, checks a batch with the domain's rules and
+ * hands its valid events to the sink; stored events are kept `retentionDays`, then purged.
+ */
+export function createTrackingService({
+  sink,
+  db,
+  retentionDays,
+  now = () => new Date(),
+}: {
+  sink: EventSink;
+  db: Database;
+  retentionDays: number;
+  now?: () => Date;
+}) {
+  const perAddress = createAttemptLimiter(db, { name: 'collector.address', ...COLLECTOR_LIMITS.perAddress });
+  const perVisitor = createAttemptLimiter(db, { name: 'collector.visitor', ...COLLECTOR_LIMITS.perVisitor });
+  const tooFast = 'Too many events from this client. Slow down and send them again later.';
+  /** A client time no one can have: ahead of ours by more than a day, or older than we keep events. */
+  const timeError = (clientTimestamp: unknown): string | null => {
+    const at = Date.parse(String(clientTimestamp));
+    const current = now().getTime();
+    if (at > current + MAX_CLOCK_AHEAD_MS) return 'clientTimestamp is in the future';
+    if (at < current - retentionDays * DAY_MS) return `clientTimestamp is older than ${retentionDays} days`;
+    return null;
+  };
+
   return {
     isKnownClientKey: (clientKey: string): boolean => TRACKING_CLIENT_KEYS.has(clientKey),
 
@@ -45,9 +90,21 @@ export function createTrackingService({ sink }: { sink: EventSink }) {
      * in one write. The answer says which events were refused and why, by index.
      */
     async collect(call: CollectorCall): Promise<CollectorBatchCheck> {
+      await perAddress.hit(call.ip, tooFast);
       const check = checkCollectorBatch(call.body);
       if ('code' in check) return check;
       let { accepted, failedEvents } = check;
+      // Per visitor too (a batch holds one visitor's events; a few at most are counted).
+      const visitors = [...new Set(accepted.map(({ event }) => String(event.visitorUuid)))].slice(0, 3);
+      await Promise.all(visitors.map((visitor) => perVisitor.hit(visitor, tooFast)));
+      const untimely = accepted.flatMap(({ idx, event }) => {
+        const reason = timeError(event.clientTimestamp);
+        return reason ? [{ idx, reason }] : [];
+      });
+      if (untimely.length > 0) {
+        accepted = accepted.filter(({ idx }) => !untimely.some((refused) => refused.idx === idx));
+        failedEvents = [...failedEvents, ...untimely].sort((a, b) => a.idx - b.idx);
+      }
       // Such text can only arrive as a \u escape, so a body without one needs no look.
       if (call.body.includes('\\u')) {
         const refused = accepted.filter(({ event }) => holdsUnstorableText(event));
@@ -73,6 +130,25 @@ export function createTrackingService({ sink }: { sink: EventSink }) {
       return failedEvents.length === check.failedEvents.length
         ? check
         : { status: 207, accepted, failedEvents };
+    },
+
+    /** The retention job: deletes events received more than `retentionDays` ago, in batches. Returns how many. */
+    async purgeExpired(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const result = await db.execute(sql`
+          delete from ${trackingEvents} where ctid in (
+            select ctid from ${trackingEvents}
+            where ${trackingEvents.receivedAt} < now() - ${`${retentionDays} days`}::interval
+            limit ${PURGE_BATCH})`);
+        const deleted = Number(
+          (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
+            (result as { rowCount?: number }).rowCount ??
+            0,
+        );
+        total += deleted;
+        if (deleted < PURGE_BATCH) return total;
+      }
     },
   };
 }

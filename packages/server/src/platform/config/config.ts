@@ -110,6 +110,12 @@ const envSchema = z.object({
         message: 'TRUST_PROXY must be a hop count or a comma-separated list of IP addresses or CIDR ranges',
       },
     ),
+  TRACKING_RETENTION_DAYS: z.coerce
+    .number({ error: 'TRACKING_RETENTION_DAYS must be a number of days' })
+    .int('TRACKING_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'TRACKING_RETENTION_DAYS must be between 1 and 3650')
+    .max(3650, 'TRACKING_RETENTION_DAYS must be between 1 and 3650')
+    .default(90),
   /** Test-only: kill the process at this point (crash tests); refused in production. */
   LECTERN_CRASH_AT: z
     .enum(FAULT_POINTS, { error: `LECTERN_CRASH_AT must be one of ${FAULT_POINTS.join(', ')}` })
@@ -135,6 +141,8 @@ export interface AppConfig {
   thirdParty: ThirdPartyConfig;
   /** Test-only crash point (platform/faults); null everywhere else. */
   crashAt: FaultPoint | null;
+  /** How long collected events are kept before the purge job deletes them. */
+  trackingRetentionDays: number;
   /** Whose X-Forwarded-For is believed: nobody, the nearest `hops` proxies, or these addresses and ranges. */
   trustProxy: false | { hops: number } | string[];
 }
@@ -218,6 +226,7 @@ export function loadConfig(
       thirdPartyMarketingEnabled: e.THIRD_PARTY_MARKETING_ENABLED,
     },
     crashAt: e.LECTERN_CRASH_AT ?? null,
+    trackingRetentionDays: e.TRACKING_RETENTION_DAYS,
     trustProxy:
       e.TRUST_PROXY === undefined
         ? false
