@@ -166,7 +166,12 @@ export async function createServer(
   await app.register(compress, { threshold: 1024 });
   registerHttpMetrics(app, metrics);
   registerHealthRoutes(app, { ping: database.ping, isShuttingDown: () => shuttingDown });
-  registerCsrf(app, { secureCookies });
+  registerCsrf(app, {
+    secureCookies,
+    secret: config.secretKey,
+    trustedOrigins: appOrigins(config),
+    trustLoopback: !config.isProduction,
+  });
   const sessions = createSessionStore(database.db);
   const stopSessionRevocations = await sessions.watchRevocations(database.listen);
   registerSessions(app, { store: sessions, secureCookies });

@@ -24,6 +24,9 @@ export const SANDBOX_KEYS = {
   webhookSecret: 'whsec_lectern_sandbox',
 } as const;
 
+/** Signs CSRF tokens on a laptop; production refuses it (SECRET_KEY). */
+export const DEVELOPMENT_SECRET_KEY = 'lectern-development-secret-not-for-production';
+
 /**
  * An on/off switch read with the boolean words of platform §5 (0, 1, true, false, on, off,
  * enabled, disabled; any case), so a flag reads the same in the environment as in a query.
@@ -94,6 +97,11 @@ const envSchema = z.object({
     .optional(),
   EXTERNAL_SOURCES_ENABLED: envFlag('EXTERNAL_SOURCES_ENABLED', true),
   THIRD_PARTY_MARKETING_ENABLED: envFlag('THIRD_PARTY_MARKETING_ENABLED', false),
+  SECRET_KEY: z
+    .string()
+    .trim()
+    .min(32, 'SECRET_KEY must be at least 32 characters (e.g. openssl rand -hex 32)')
+    .default(DEVELOPMENT_SECRET_KEY),
   /**
    * The proxies whose X-Forwarded-For is believed: a hop count (`1`) or a comma-separated
    * list of addresses and CIDR ranges (`127.0.0.1,10.0.0.0/8`). Unset: none, the socket's
@@ -141,6 +149,8 @@ export interface AppConfig {
   thirdParty: ThirdPartyConfig;
   /** Test-only crash point (platform/faults); null everywhere else. */
   crashAt: FaultPoint | null;
+  /** Signs CSRF tokens; the same on every instance. */
+  secretKey: string;
   /** How long collected events are kept before the purge job deletes them. */
   trackingRetentionDays: number;
   /** Whose X-Forwarded-For is believed: nobody, the nearest `hops` proxies, or these addresses and ranges. */
@@ -227,6 +237,7 @@ export function loadConfig(
     },
     crashAt: e.LECTERN_CRASH_AT ?? null,
     trackingRetentionDays: e.TRACKING_RETENTION_DAYS,
+    secretKey: e.SECRET_KEY,
     trustProxy:
       e.TRUST_PROXY === undefined
         ? false

@@ -95,7 +95,55 @@ describe('CSRF double submit', () => {
   it('sets the csrftoken cookie on any GET', async () => {
     const client = createTestClient(server.app);
     await client.get('/healthz');
-    expect(client.jar.get('csrftoken')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // A nonce and its signature (SECRET_KEY), so a planted or an old unsigned value is refused.
+    expect(client.jar.get('csrftoken')).toMatch(/^[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('refuses an unsigned token even when header and cookie agree (a planted cookie), and replaces it on a GET', async () => {
+    const client = createTestClient(server.app);
+    client.jar.set('csrftoken', 'planted-by-a-sibling-domain-0000');
+    const response = await client.post('/api-2.0/auth/login/', {
+      email: 'learner@example.com',
+      password: 'lectern-demo',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.data).toEqual({ code: 'csrf_failed', detail: 'CSRF Failed: CSRF token incorrect.' });
+    await client.get('/healthz');
+    expect(client.jar.get('csrftoken')).not.toBe('planted-by-a-sibling-domain-0000');
+    expect((await client.login('learner@example.com')).statusCode).toBe(200);
+  });
+
+  it("checks Origin, else Referer, against this site's on unsafe requests", async () => {
+    const client = createTestClient(server.app);
+    const login = (headers: Record<string, string>) =>
+      client.post(
+        '/api-2.0/auth/login/',
+        { email: 'learner@example.com', password: 'lectern-demo' },
+        { headers },
+      );
+    const crossSite = await login({ origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.data.detail).toBe(
+      'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.',
+    );
+    expect((await login({ referer: 'https://evil.example/page' })).statusCode).toBe(403);
+    expect((await login({ origin: 'null' })).statusCode).toBe(403);
+    expect((await login({ origin: 'http://localhost:3000' })).statusCode).toBe(200);
+  });
+
+  it('tokens of one instance are accepted by another with the same SECRET_KEY', async () => {
+    const other = await startTestServer();
+    try {
+      const client = createTestClient(server.app);
+      await client.get('/healthz');
+      const token = client.jar.get('csrftoken')!;
+      const elsewhere = createTestClient(other.app);
+      elsewhere.jar.set('csrftoken', token);
+      expect((await elsewhere.login('learner@example.com')).statusCode).toBe(200);
+      expect(elsewhere.jar.get('csrftoken')).toBe(token);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('refuses an unsafe method without the token, login included', async () => {
@@ -201,6 +249,23 @@ describe('serving the web app', () => {
 });
 
 describe('in production', () => {
+  it('names the CSRF cookie __Host-csrftoken: Secure, Path=/, no Domain', async () => {
+    const production = await startTestServer({
+      env: 'production',
+      isProduction: true,
+      seedDemoData: false,
+    });
+    try {
+      const response = await createTestClient(production.app).get('/healthz');
+      const cookie = response.cookies.find((c) => c.name === '__Host-csrftoken');
+      expect(cookie).toMatchObject({ path: '/', secure: true });
+      expect(cookie).not.toHaveProperty('domain');
+      expect(response.cookies.some((c) => c.name === 'csrftoken')).toBe(false);
+    } finally {
+      await production.stop();
+    }
+  });
+
   it('serves API paths without the trailing slash instead of rejecting them', async () => {
     const production = await startTestServer({ env: 'production', isProduction: true, seedDemoData: false });
     try {

@@ -23,6 +23,7 @@ export type CookieRule = { category: ConsentCategory; why: string } & ({ name: s
  */
 export const COOKIE_REGISTRY: readonly CookieRule[] = [
   { name: 'csrftoken', category: 'C0001', why: 'CSRF protection of every form and API write' },
+  { name: '__Host-csrftoken', category: 'C0001', why: 'CSRF protection, as production names it' },
   { name: 'sessionid', category: 'C0001', why: 'the login session (HttpOnly)' },
   { name: 'lectern_visitor', category: 'C0001', why: "a visitor's cart before login" },
   { name: CONSENT_COOKIE, category: 'C0001', why: 'the consent choice itself' },

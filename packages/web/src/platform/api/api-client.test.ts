@@ -68,6 +68,12 @@ describe('ApiClient headers', () => {
     expect(calls[0]?.init.credentials).toBe('same-origin');
   });
 
+  it("sends production's __Host-csrftoken when it is there", async () => {
+    const { fetch, calls } = fakeFetch(json({}));
+    await client(fetch, { cookies: () => 'csrftoken=old; __Host-csrftoken=prod123' }).post('/x/', {});
+    expect(headersOf(calls[0])['X-CSRFToken']).toBe('prod123');
+  });
+
   it('sends the CSRF cookie as X-CSRFToken on unsafe methods', async () => {
     const { fetch, calls } = fakeFetch(json({}), json({}), json({}), json({}));
     const api = client(fetch, { cookies: () => 'other=1; csrftoken=tok123' });

@@ -2,6 +2,8 @@ import { parseCookies } from '../cookies';
 import { currentLocale } from '../locale';
 
 export const CSRF_COOKIE = 'csrftoken';
+/** In production the server names it with the `__Host-` prefix (Secure, host-only). */
+export const CSRF_COOKIE_PRODUCTION = '__Host-csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 /** Cookies whose names start with this are echoed as request headers (platform §7). */
 export const CACHE_COOKIE_PREFIX = 'ud_cache_';
@@ -38,7 +40,7 @@ export function defaultHeaders(
       headers[cacheHeaderName(name)] = value;
     }
   }
-  const csrfToken = cookies.get(CSRF_COOKIE);
+  const csrfToken = cookies.get(CSRF_COOKIE_PRODUCTION) ?? cookies.get(CSRF_COOKIE);
   if (isUnsafeMethod(method) && csrfToken) headers[CSRF_HEADER] = csrfToken;
   return headers;
 }
