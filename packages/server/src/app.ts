@@ -14,6 +14,7 @@ import { registerApiPathGuard } from './platform/http/api-path-guard.js';
 import { registerCsrf } from './platform/http/csrf.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerHealthRoutes } from './platform/http/health.routes.js';
+import { registerPrivateAnswers } from './platform/http/private-answers.js';
 import { registerRequestTimeout } from './platform/http/request-timeout.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { createMetricsRegistry, registerHttpMetrics } from './platform/metrics/metrics.js';
@@ -228,6 +229,7 @@ export async function createServer(
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
     registerApiPathGuard(api, { enforce: !config.isProduction });
+    registerPrivateAnswers(api);
     await api.register(authRoutes, {
       auth,
       userContext,

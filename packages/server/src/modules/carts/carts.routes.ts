@@ -135,7 +135,6 @@ export const cartsRoutes: FastifyPluginAsyncZod<{
 
   const answer = (reply: FastifyReply, result: CartAnswer): CartSessionResponse => {
     reply.header('etag', result.etag);
-    reply.header('cache-control', 'private, no-store');
     return result.body;
   };
 

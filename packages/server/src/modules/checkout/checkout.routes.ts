@@ -159,7 +159,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     if (!user) throw notAuthenticated();
     return { id: user.id, email: user.email, name: user.displayName };
   };
-  const noStore = { 'cache-control': 'private, no-store' };
   // Signed-in buyers only: a visitor gets 401 before the body is even validated.
   app.addHook('preValidation', async (request) => {
     requireUserId(request);
@@ -167,16 +166,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
 
   app.post(CHECKOUT_PATHS.info, { schema: { body: infoBody } }, async (request, reply): Promise<string> => {
     const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
-    reply.headers(noStore).type('application/json; charset=utf-8');
+    reply.type('application/json; charset=utf-8');
     return checkoutInfoJson(await checkout.info(buyer, pricing, request.body));
   });
 
   app.post(
     CHECKOUT_PATHS.submit,
     { schema: { body: submitBody } },
-    async (request, reply): Promise<CheckoutResult> => {
+    async (request): Promise<CheckoutResult> => {
       const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
-      reply.headers(noStore);
       return checkout.submit(buyer, pricing, request.body);
     },
   );
@@ -184,8 +182,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   app.patch(
     CHECKOUT_PATHS.attempt,
     { schema: { params: attemptParams, body: resultBody } },
-    async (request, reply): Promise<CheckoutResult> => {
-      reply.headers(noStore);
+    async (request): Promise<CheckoutResult> => {
       return checkout.result(requireUserId(request), request.params.paymentAttemptId, request.body);
     },
   );
@@ -193,8 +190,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   app.get(
     CHECKOUT_PATHS.attempt,
     { schema: { params: attemptParams } },
-    async (request, reply): Promise<CheckoutResult> => {
-      reply.headers(noStore);
+    async (request): Promise<CheckoutResult> => {
       return checkout.attempt(requireUserId(request), request.params.paymentAttemptId);
     },
   );
@@ -202,17 +198,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   app.get(
     CHECKOUT_PATHS.result,
     { schema: { querystring: resultQuery } },
-    async (request, reply): Promise<CheckoutReceipt> => {
+    async (request): Promise<CheckoutReceipt> => {
       const userId = requireUserId(request);
       const pricing = await userContext.pricingContextOf(request);
-      reply.headers(noStore);
       return checkout.receipt(userId, request.query.payment_attempt_id, pricing.intlLocale);
     },
   );
 
-  app.get(CHECKOUT_PATHS.storedMethods, async (request, reply): Promise<StoredPaymentMethodsResponse> => {
+  app.get(CHECKOUT_PATHS.storedMethods, async (request): Promise<StoredPaymentMethodsResponse> => {
     const userId = requireUserId(request);
-    reply.headers(noStore);
     return { results: await checkout.storedMethods(userId) };
   });
 

@@ -16,7 +16,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api-2.0/users/me/credit-history/',
     { schema: { querystring: historyQuery } },
-    async (request, reply): Promise<CreditHistoryResponse> => {
+    async (request): Promise<CreditHistoryResponse> => {
       const userId = requireUserId(request);
       const { page, page_size: size } = request.query;
       const pricing = await userContext.pricingContextOf(request);
@@ -24,7 +24,6 @@ export const creditRoutes: FastifyPluginAsyncZod<{
         credit.historyOf(userId, { number: page, size }),
         credit.balanceOf(userId, pricing.currency),
       ]);
-      reply.header('cache-control', 'private, no-store');
       return {
         count: history.count,
         ...pageLinks(request.url, page, size, history.count),

@@ -60,10 +60,8 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api-2.0/pricing/',
     { schema: { querystring: pricingQuery } },
-    async (request, reply): Promise<PricingResponse> => {
+    async (request): Promise<PricingResponse> => {
       const context = await userContext.pricingContextOf(request);
-      // Prices depend on the price country and locale of the caller; never shared caches.
-      reply.header('cache-control', 'private, no-store');
       return pricing.pricesOf(
         request.query.course_ids,
         context.currency,

@@ -15,9 +15,8 @@ import type { PrivacyService } from './privacy.service.js';
  * there without waiting for the user context. Visitors keep their choice in the consent cookie.
  */
 export const privacyRoutes: FastifyPluginAsyncZod<{ privacy: PrivacyService }> = async (app, { privacy }) => {
-  app.get(USER_COOKIE_PREFERENCES_PATH, async (request, reply): Promise<UserCookiePreferencesResponse> => {
+  app.get(USER_COOKIE_PREFERENCES_PATH, async (request): Promise<UserCookiePreferencesResponse> => {
     const userId = requireUserId(request);
-    reply.header('cache-control', 'private, no-store');
     return privacy.preferencesOf(userId);
   });
 

@@ -61,11 +61,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api-2.0/users/me/course/:courseId/settings/',
     { schema: { params: courseParams } },
-    async (request, reply): Promise<CourseSettingsResponse> => {
+    async (request): Promise<CourseSettingsResponse> => {
       const userId = requireUserId(request);
       const { courseId } = request.params;
       await requireCourse(courseId);
-      reply.header('cache-control', 'private, no-store');
       return { course_id: courseId, settings: await settings.courseSettingsOf(userId, courseId) };
     },
   );

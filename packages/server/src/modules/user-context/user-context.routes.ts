@@ -32,7 +32,6 @@ export const userContextRoutes: FastifyPluginAsyncZod<{
     const requested = USER_CONTEXT_FLAGS.filter((name) => query[name] === true);
     // No flags at all means "everything", which is what a person exploring the API expects.
     const flags = new Set<UserContextFlag>(requested.length > 0 ? requested : USER_CONTEXT_FLAGS);
-    reply.header('cache-control', 'private, no-store');
     return userContext.contextOf(request, reply, flags, query.display_type ?? null);
   });
 

@@ -172,6 +172,26 @@ describe('CSRF double submit', () => {
   });
 });
 
+describe('answers about the caller are never kept by shared caches', () => {
+  it('every API answer, the course list and detail (is_enrolled) included, is private, no-store and varies by Cookie', async () => {
+    const client = createTestClient(server.app);
+    await client.login('learner@example.com');
+    for (const path of [
+      '/api-2.0/courses/',
+      '/api-2.0/courses/1/',
+      '/api-2.0/users/me/subscribed-courses/',
+      '/api-2.0/contexts/me/',
+      '/api-2.0/shopping-carts/me/',
+      '/api-2.0/course-categories/',
+      '/api-2.0/courses/999999/',
+    ]) {
+      const response = await client.get(path);
+      expect(response.headers['cache-control'], path).toBe('private, no-store');
+      expect(String(response.headers.vary), path).toMatch(/\bCookie\b/);
+    }
+  });
+});
+
 describe('operational endpoints and headers', () => {
   it('reports liveness and readiness', async () => {
     const client = createTestClient(server.app);
