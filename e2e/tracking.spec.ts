@@ -1,6 +1,9 @@
 import { expect, test, type Request } from '@playwright/test';
 import { COURSES } from './support/checkout.js';
 
+/** The token e2e/support/start-server.mjs gives the server (METRICS_TOKEN). */
+const E2E_METRICS_TOKEN = 'e2e-metrics-token-not-secret';
+
 // Event tracking and counters (issue 7, platform §7, §9) in the real app: with performance
 // cookies allowed (the suite's default consent), a page view is batched to the collector,
 // which stores it (200), and the page-view counter shows at /metrics.
@@ -36,6 +39,12 @@ test('a page view reaches the collector and the page-view counter reaches /metri
   expect(view.trackingSessionId).toEqual(expect.any(String));
 
   await expect
-    .poll(async () => (await (await request.get('/metrics')).text()).includes('key="web.page_view"'))
+    .poll(async () =>
+      (
+        await (
+          await request.get('/metrics', { headers: { authorization: `Bearer ${E2E_METRICS_TOKEN}` } })
+        ).text()
+      ).includes('key="web.page_view"'),
+    )
     .toBe(true);
 });

@@ -31,6 +31,8 @@ const server = spawn(process.execPath, [main], {
     SANDBOX_PORT: sandboxPort,
     PAYMENTS_PUBLIC_URL: `http://127.0.0.1:${sandboxPort}`,
     NODE_ENV: 'test',
+    // tracking.spec.ts reads the counters at /metrics as a scraper would, with this token.
+    METRICS_TOKEN: 'e2e-metrics-token-not-secret',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

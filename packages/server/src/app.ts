@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -17,7 +18,12 @@ import { registerHealthRoutes } from './platform/http/health.routes.js';
 import { registerPrivateAnswers } from './platform/http/private-answers.js';
 import { registerRequestTimeout } from './platform/http/request-timeout.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
-import { createMetricsRegistry, registerHttpMetrics } from './platform/metrics/metrics.js';
+import {
+  createMetricsRegistry,
+  registerHttpMetrics,
+  registerMetricsRoute,
+  startMetricsListener,
+} from './platform/metrics/metrics.js';
 import { createFaultPoints } from './platform/faults/fault-points.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { purgeRateLimitHits } from './platform/rate-limit/attempt-limiter.js';
@@ -77,6 +83,8 @@ export interface LecternServer {
   listen(): Promise<string>;
   /** Stops taking requests, finishes in-flight ones, closes the database. */
   close(): Promise<void>;
+  /** The METRICS_PORT listener's port once listening (null without one). */
+  metricsAddress(): number | null;
 }
 
 export interface CreateServerOptions {
@@ -166,6 +174,8 @@ export async function createServer(
   });
   await app.register(compress, { threshold: 1024 });
   registerHttpMetrics(app, metrics);
+  registerMetricsRoute(app, metrics, config.metrics.token);
+  let metricsListener: Server | null = null;
   registerHealthRoutes(app, { ping: database.ping, isShuttingDown: () => shuttingDown });
   registerCsrf(app, {
     secureCookies,
@@ -310,6 +320,12 @@ export async function createServer(
     jobs,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
+      if (config.metrics.port !== null) {
+        metricsListener = await startMetricsListener(metrics, {
+          host: config.host,
+          port: config.metrics.port,
+        });
+      }
       jobs.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
@@ -318,7 +334,12 @@ export async function createServer(
     },
     async close() {
       shuttingDown = true;
+      await new Promise((resolve) => (metricsListener ? metricsListener.close(resolve) : resolve(null)));
       await app.close();
+    },
+    metricsAddress: () => {
+      const address = metricsListener?.address();
+      return typeof address === 'object' && address ? address.port : null;
     },
   };
 }

@@ -15,10 +15,11 @@ import { UNSTORABLE_TEXT_REASON } from './tracking.service.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ metrics: { port: null, token: METRICS_TOKEN } });
 });
 afterAll(() => server.stop());
 
+const METRICS_TOKEN = 'tracking-test-metrics-token';
 const COLLECTOR = collectorUrl({ client_key: WEB_TRACKING_CLIENT_KEY, client_version: '1.4.0' });
 
 function pageView(overrides: Record<string, unknown> = {}) {
@@ -219,7 +220,11 @@ describe('POST /visits/me/datadog-increment-logs/ (browser counters)', () => {
   const PATH = '/visits/me/datadog-increment-logs/';
 
   async function counterLine(pattern: RegExp): Promise<string | undefined> {
-    const metrics = await server.app.inject({ method: 'GET', url: '/metrics' });
+    const metrics = await server.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     return metrics.body.split('\n').find((line) => pattern.test(line));
   }
 

@@ -97,6 +97,20 @@ const envSchema = z.object({
     .optional(),
   EXTERNAL_SOURCES_ENABLED: envFlag('EXTERNAL_SOURCES_ENABLED', true),
   THIRD_PARTY_MARKETING_ENABLED: envFlag('THIRD_PARTY_MARKETING_ENABLED', false),
+  METRICS_PORT: z.coerce
+    .number({ error: 'METRICS_PORT must be a number' })
+    .int()
+    .min(0, 'METRICS_PORT must be between 0 and 65535')
+    .max(65535, 'METRICS_PORT must be between 0 and 65535')
+    .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= 16, {
+      message: 'METRICS_TOKEN must be at least 16 characters',
+    }),
   SECRET_KEY: z
     .string()
     .trim()
@@ -149,6 +163,8 @@ export interface AppConfig {
   thirdParty: ThirdPartyConfig;
   /** Test-only crash point (platform/faults); null everywhere else. */
   crashAt: FaultPoint | null;
+  /** Where `/metrics` is served: a port of its own, and/or the public port with a bearer token. */
+  metrics: { port: number | null; token: string | null };
   /** Signs CSRF tokens; the same on every instance. */
   secretKey: string;
   /** How long collected events are kept before the purge job deletes them. */
@@ -238,6 +254,7 @@ export function loadConfig(
     crashAt: e.LECTERN_CRASH_AT ?? null,
     trackingRetentionDays: e.TRACKING_RETENTION_DAYS,
     secretKey: e.SECRET_KEY,
+    metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     trustProxy:
       e.TRUST_PROXY === undefined
         ? false

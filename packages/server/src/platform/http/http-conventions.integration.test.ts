@@ -18,7 +18,7 @@ writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  server = await startTestServer({ webDistDir: webDist });
+  server = await startTestServer({ webDistDir: webDist, metrics: { port: null, token: METRICS_TOKEN } });
 });
 afterAll(() => server.stop());
 
@@ -90,6 +90,8 @@ describe('the error contract for bad input', () => {
     expect(response.data.code).toBe('unsupported_media_type');
   });
 });
+
+const METRICS_TOKEN = 'conventions-test-metrics-token';
 
 describe('CSRF double submit', () => {
   it('sets the csrftoken cookie on any GET', async () => {
@@ -199,13 +201,37 @@ describe('operational endpoints and headers', () => {
     expect((await client.get('/readyz')).data).toEqual({ status: 'ready' });
   });
 
-  it('exports Prometheus metrics including request durations', async () => {
+  it('exports Prometheus metrics on the public port only to a scraper with METRICS_TOKEN', async () => {
     const client = createTestClient(server.app);
     await client.get('/healthz');
-    const response = await client.get('/metrics');
+    const response = await client.get('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('http_request_duration_seconds_bucket');
     expect(response.body).toContain('route="/healthz"');
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-wrong-token' },
+      { authorization: METRICS_TOKEN },
+    ];
+    for (const headers of attempts) {
+      const refused = await client.get('/metrics', { headers });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.data).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+
+  it('serves /metrics on METRICS_PORT, a listener of its own, and not on the public port without a token', async () => {
+    const separate = await startTestServer({ port: 0, host: '127.0.0.1', metrics: { port: 0, token: null } });
+    try {
+      const url = await separate.listen();
+      expect((await fetch(`${url}/metrics`)).status).toBe(404);
+      const metrics = await fetch(`http://127.0.0.1:${separate.metricsAddress()}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('process_cpu_user_seconds_total');
+      expect((await fetch(`http://127.0.0.1:${separate.metricsAddress()}/other`)).status).toBe(404);
+    } finally {
+      await separate.stop();
+    }
   });
 
   it('sends a strict CSP and echoes or assigns a request id', async () => {
