@@ -25,6 +25,8 @@ import {
   startMetricsListener,
 } from './platform/metrics/metrics.js';
 import { createFaultPoints } from './platform/faults/fault-points.js';
+import { openApiRoutes } from './platform/openapi/openapi.routes.js';
+import { recordRoutes, type RouteEntry } from './platform/openapi/route-table.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
 import { purgeRateLimitHits } from './platform/rate-limit/attempt-limiter.js';
 import { registerWebApp } from './platform/web/serve-web-app.js';
@@ -77,6 +79,8 @@ export interface LecternServer {
   db: Database;
   /** The payment adapter and the provider's event subscriptions. */
   payments: PaymentsService;
+  /** Every route as registered (the OpenAPI document and the generated tests read it). */
+  routes: readonly RouteEntry[];
   /** The recurring jobs; they start polling with `listen()` (tests run them with `runNow`). */
   jobs: JobRunner;
   /** Starts listening and running due jobs; resolves to the base URL. */
@@ -144,6 +148,8 @@ export async function createServer(
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route from here on is recorded: the API document and the generated tests use it.
+  const routes = recordRoutes(app);
 
   try {
     await runMigrations(database);
@@ -268,6 +274,7 @@ export async function createServer(
   // Platform §7 names the collector `/api-2.0/ecl`, without the trailing slash the API path
   // rule asks for, so it lives beside the API scope (its own body parser, no CSRF: beacons).
   await app.register(collectorRoutes, { tracking });
+  await app.register(openApiRoutes, { routes, title: config.brandName });
   // Short share links are page addresses; they must answer before the page fallback below.
   await app.register(shareLinkRoutes, { sharing });
   await registerWebApp(app, { distDir: config.webDistDir });
@@ -317,6 +324,7 @@ export async function createServer(
     app,
     db,
     payments,
+    routes,
     jobs,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
