@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import { API_ERROR_CODES } from '@lectern/domain';
 import cookie from '@fastify/cookie';
 import { startSandbox, type Sandbox } from '@lectern/gateway';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,11 +14,13 @@ import { openDatabase, type Database, type DatabaseHandle } from './platform/db/
 import { runMigrations } from './platform/db/migrate.js';
 import { registerApiPathGuard } from './platform/http/api-path-guard.js';
 import { registerCsrf } from './platform/http/csrf.js';
-import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerErrorHandler, sendError } from './platform/http/error-handler.js';
 import { registerHealthRoutes } from './platform/http/health.routes.js';
 import { registerPrivateAnswers } from './platform/http/private-answers.js';
+import { registerUnstorableTextGuard } from './platform/http/unstorable-text.js';
 import { registerRequestTimeout } from './platform/http/request-timeout.js';
-import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { registerSecurityHeaders, securityHeadersOf } from './platform/http/security-headers.js';
+import { HttpError } from './platform/http/http-error.js';
 import {
   createMetricsRegistry,
   registerHttpMetrics,
@@ -120,7 +123,26 @@ export async function createServer(
   options: CreateServerOptions = {},
 ): Promise<LecternServer> {
   const database: DatabaseHandle = await openDatabase(config.database);
+  const securityHeaders = {
+    production: config.isProduction,
+    paymentsOrigin: new URL(config.payments.publicUrl).origin,
+  };
+  const frameworkErrorHeaders = securityHeadersOf(securityHeaders);
   const app = Fastify({
+    // Errors Fastify raises before any hook runs (a URL that is not valid percent-encoding):
+    // the same contract and headers as every other answer.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, error.message);
+      reply.headers(frameworkErrorHeaders);
+      sendError(
+        reply,
+        new HttpError(
+          400,
+          API_ERROR_CODES.invalidPath,
+          'The address is not valid: it holds a malformed percent-encoding.',
+        ),
+      );
+    },
     logger: {
       level: config.logLevel,
       // People starting the demo in a terminal read lines, not JSON; production logs stay JSON.
@@ -169,15 +191,13 @@ export async function createServer(
     if (shuttingDown) reply.header('connection', 'close');
   });
   registerErrorHandler(app);
+  registerUnstorableTextGuard(app);
   registerRequestTimeout(app, REQUEST_TIMEOUT_MS);
 
   const secureCookies = config.isProduction;
   const metrics = createMetricsRegistry();
   await app.register(cookie);
-  registerSecurityHeaders(app, {
-    production: config.isProduction,
-    paymentsOrigin: new URL(config.payments.publicUrl).origin,
-  });
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024 });
   registerHttpMetrics(app, metrics);
   registerMetricsRoute(app, metrics, config.metrics.token);

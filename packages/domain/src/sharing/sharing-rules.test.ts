@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canShare, mailtoLink, sharePopupSize, shareTarget, validateShareRequest } from './sharing-rules.js';
+import {
+  canShare,
+  locationSafeUrl,
+  mailtoLink,
+  sharePopupSize,
+  shareTarget,
+  validateShareRequest,
+} from './sharing-rules.js';
 
 describe('canShare (platform §5)', () => {
   const ok = { hasOrganization: false, externalSourcesEnabled: true };
@@ -46,6 +53,17 @@ describe('validateShareRequest', () => {
     });
   });
 
+  it('stores a target a Location header can carry: non-ASCII percent-encoded', () => {
+    expect(
+      validateShareRequest({ target: 'http://localhost:3000/course/café-ü/', context: 'clp' }, origin),
+    ).toEqual({
+      ok: true,
+      request: { target: 'http://localhost:3000/course/caf%C3%A9-%C3%BC/', context: 'clp' },
+    });
+    expect(locationSafeUrl('http://localhost:3000/a\u0000b/')).toBeNull();
+    expect(locationSafeUrl('http://localhost:3000/\ud800/')).toBeNull();
+  });
+
   it('refuses other sites, queries, odd schemes and unknown contexts, by field', () => {
     for (const target of [
       'https://evil.test/',
@@ -54,6 +72,8 @@ describe('validateShareRequest', () => {
       'http://localhost:3000/course/?a=1',
       'javascript:alert(1)',
       '/course/ts/',
+      'http://localhost:3000/course/\u0001x/',
+      'http://localhost:3000/course/a\u007fb/',
     ]) {
       expect(validateShareRequest({ target, context: 'clp' }, origin)).toMatchObject({
         ok: false,

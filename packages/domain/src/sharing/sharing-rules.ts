@@ -128,7 +128,28 @@ export function validateShareRequest(body: unknown, siteOrigin: string): ShareRe
   else if (!isSiteTarget(target, siteOrigin)) fieldErrors.target = [SHARE_MESSAGES.targetInvalid];
   if (!isShareContext(context)) fieldErrors.context = [SHARE_MESSAGES.contextInvalid];
   if (fieldErrors.target || fieldErrors.context) return { ok: false, fieldErrors };
-  return { ok: true, request: { target: target as string, context: context as ShareContext } };
+  // Stored as a `Location` header can carry it (non-ASCII percent-encoded), so following the
+  // link can never fail.
+  const normalized = locationSafeUrl(target as string);
+  if (normalized === null || normalized.length > SHARE_TARGET_MAX_LENGTH) {
+    return { ok: false, fieldErrors: { target: [SHARE_MESSAGES.targetInvalid] } };
+  }
+  return { ok: true, request: { target: normalized, context: context as ShareContext } };
+}
+
+/**
+ * A URL in the form a `Location` header can carry (visible ASCII only: anything else
+ * percent-encoded as UTF-8, as browsers send it), or null for control characters or text that
+ * is no Unicode (a lone surrogate).
+ */
+export function locationSafeUrl(url: string): string | null {
+  // Control characters never belong in a link (and would split headers).
+  if (/[\u0000-\u001f\u007f]/.test(url)) return null;
+  try {
+    return Array.from(url, (char) => (/^[\x21-\x7e]$/.test(char) ? char : encodeURIComponent(char))).join('');
+  } catch {
+    return null;
+  }
 }
 
 // scheme://host[:port] then an optional path; no user info, query, fragment, spaces or backslashes.

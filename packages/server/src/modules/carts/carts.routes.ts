@@ -9,6 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseId } from '../../platform/http/database-id.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { CartAnswer, CartRequest, CartsService } from './carts.service.js';
 
@@ -29,11 +30,7 @@ const codeList = z
   .transform((codes) => [...new Set(codes)]);
 
 const buyable = z.strictObject({
-  id: z
-    .number({ error: 'id must be a course id.' })
-    .int('id must be a course id.')
-    .positive('id must be a course id.')
-    .max(2_147_483_647, 'id must be a course id.'),
+  id: databaseId('id must be a course id.'),
   buyable_object_type: z.enum(BUYABLE_TYPES, {
     error: `buyable_object_type must be one of ${BUYABLE_TYPES.join(', ')}.`,
   }),
@@ -74,11 +71,7 @@ const listParams = z.object({
 });
 
 const removeQuery = z.object({
-  boId: z.coerce
-    .number({ error: 'boId must be a course id.' })
-    .int('boId must be a course id.')
-    .positive('boId must be a course id.')
-    .max(2_147_483_647, 'boId must be a course id.'),
+  boId: databaseId('boId must be a course id.', { coerce: true }),
   boType: z.enum(BUYABLE_TYPES, { error: `boType must be one of ${BUYABLE_TYPES.join(', ')}.` }),
 });
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUserId } from '../../platform/auth/session.plugin.js';
+import { isDatabaseId } from '../../platform/http/database-id.js';
 import { notFound } from '../../platform/http/http-error.js';
 import { pageLinks, pageQuery } from '../../platform/http/pagination.js';
 import type { OrdersService } from '../orders/orders.service.js';
@@ -52,7 +53,6 @@ const detailQuery = z.object({
 
 // A course is addressed by its id or by its slug (the landing page knows only the slug).
 const detailParams = z.object({ id: z.string().max(120) });
-const COURSE_ID = /^[1-9]\d{0,9}$/;
 const COURSE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const catalogRoutes: FastifyPluginAsyncZod<{
@@ -88,7 +88,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     { schema: { params: detailParams, querystring: detailQuery } },
     async (request): Promise<Partial<CourseDetail>> => {
       const { id } = request.params;
-      const key = COURSE_ID.test(id) ? { id: Number(id) } : COURSE_SLUG.test(id) ? { slug: id } : null;
+      const key = isDatabaseId(id) ? { id: Number(id) } : COURSE_SLUG.test(id) ? { slug: id } : null;
       const pricing = await userContext.pricingContextOf(request);
       const course = key && (await catalog.courseDetail(key, pricing.currency, pricing.intlLocale));
       if (!course) throw notFound('No such course.');

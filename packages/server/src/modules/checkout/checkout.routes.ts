@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseId } from '../../platform/http/database-id.js';
 import { requireUserId } from '../../platform/auth/session.plugin.js';
 import { notAuthenticated } from '../../platform/http/http-error.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
@@ -29,7 +30,7 @@ export const CHECKOUT_PATHS = {
 } as const;
 
 const buyable = z.strictObject({
-  id: z.number({ error: 'id must be a course id.' }).int().positive().max(2_147_483_647),
+  id: databaseId('id must be a course id.'),
   buyable_object_type: z.enum(BUYABLE_TYPES, {
     error: `buyable_object_type must be one of ${BUYABLE_TYPES.join(', ')}.`,
   }),

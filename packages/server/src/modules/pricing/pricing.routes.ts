@@ -6,11 +6,11 @@ import {
 } from '@lectern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseId } from '../../platform/http/database-id.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { PricingService } from './pricing.service.js';
 
 const KNOWN = new Set<string>(PRICING_FIELDS);
-const COURSE_ID = /^[1-9]\d{0,9}$/;
 
 const pricingQuery = z.object({
   course_ids: z
@@ -18,7 +18,7 @@ const pricingQuery = z.object({
     .max(200, `Send at most ${PRICING_MAX_COURSE_IDS} course ids.`)
     .transform((value, context) => {
       const parts = value.split(',').map((part) => part.trim());
-      if (parts.length === 0 || parts.some((part) => !COURSE_ID.test(part) || Number(part) > 2_147_483_647)) {
+      if (parts.length === 0 || parts.some((part) => !isDatabaseId(part))) {
         context.addIssue({
           code: 'custom',
           message: 'course_ids must be positive integers separated by commas.',

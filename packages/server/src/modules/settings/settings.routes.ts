@@ -7,12 +7,13 @@ import {
 } from '@lectern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseId } from '../../platform/http/database-id.js';
 import { requireUserId } from '../../platform/auth/session.plugin.js';
 import { notFound, validationError } from '../../platform/http/http-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { SettingsService } from './settings.service.js';
 
-const courseParams = z.object({ courseId: z.coerce.number().int().positive() });
+const courseParams = z.object({ courseId: databaseId('courseId must be a course id.', { coerce: true }) });
 
 /**
  * Platform §3/§7 settings calls, for signed-in users. The body `{setting, value}` is checked by

@@ -123,3 +123,26 @@ describe('POST /api-2.0/share/ and GET /s/{code}/', () => {
     expect(noSlash.headers.location).toBe('/s/AAAAAAAA/');
   });
 });
+
+describe('targets a Location header cannot carry (fuzzing finding)', () => {
+  it('stores a non-ASCII target percent-encoded, and its link redirects', async () => {
+    const client = createTestClient(server.app);
+    const created = await client.post('/api-2.0/share/', { target: `${SITE}/course/café/`, context: 'clp' });
+    expect(created.statusCode).toBe(200);
+    const visit = await client.get(new URL(created.data.url).pathname);
+    expect(visit.statusCode).toBe(302);
+    expect(visit.headers.location).toBe(`${SITE}/course/caf%C3%A9/`);
+  });
+
+  it('a stored legacy target with such characters redirects encoded, or is a 404; never a 500', async () => {
+    await server.db.insert(shareLinks).values([
+      { code: 'legacyU1', target: `${SITE}/course/naïve/`, context: 'clp' },
+      { code: 'legacyC1', target: `${SITE}/course/a\u0001b/`, context: 'clp' },
+    ]);
+    const client = createTestClient(server.app);
+    const unicode = await client.get('/s/legacyU1/');
+    expect(unicode.statusCode).toBe(302);
+    expect(unicode.headers.location).toBe(`${SITE}/course/na%C3%AFve/`);
+    expect((await client.get('/s/legacyC1/')).statusCode).toBe(404);
+  });
+});

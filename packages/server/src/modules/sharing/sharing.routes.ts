@@ -1,4 +1,4 @@
-import { SHARE_PATH, validateShareRequest, type ShareResponse } from '@lectern/domain';
+import { locationSafeUrl, SHARE_PATH, validateShareRequest, type ShareResponse } from '@lectern/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validationError } from '../../platform/http/http-error.js';
@@ -33,7 +33,9 @@ export const sharingRoutes: FastifyPluginAsyncZod<{
 export const shareLinkRoutes: FastifyPluginAsync<{ sharing: SharingService }> = async (app, { sharing }) => {
   app.get<{ Params: { code: string } }>('/s/:code/', async (request, reply) => {
     const target = await sharing.follow(request.params.code, { probe: request.method === 'HEAD' });
-    if (target === null) return reply.callNotFound();
-    return reply.header('cache-control', 'no-store').redirect(target, 302);
+    // Links stored before targets were normalized may hold characters a Location cannot carry.
+    const location = target === null ? null : locationSafeUrl(target);
+    if (location === null) return reply.callNotFound();
+    return reply.header('cache-control', 'no-store').redirect(location, 302);
   });
 };

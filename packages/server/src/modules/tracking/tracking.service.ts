@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
+import { UNSTORABLE_TEXT_REASON, unstorableTextPath } from '../../platform/http/unstorable-text.js';
 import type { EventSink } from './event-sink.js';
 import { trackingEvents } from './tracking.tables.js';
 
@@ -27,21 +28,10 @@ const PURGE_BATCH = 10_000;
 /** Client keys the collector accepts (platform §7: an unknown key is rejected). */
 export const TRACKING_CLIENT_KEYS: ReadonlySet<string> = new Set([WEB_TRACKING_CLIENT_KEY]);
 
-/** Why an otherwise valid event is refused: text PostgreSQL (and any UTF-8 store) cannot hold. */
-export const UNSTORABLE_TEXT_REASON = 'text must not hold the character U+0000 or a lone surrogate';
+export { UNSTORABLE_TEXT_REASON } from '../../platform/http/unstorable-text.js';
 
-// A UTF-16 surrogate without its partner (JSON lets it through as a \u escape, as it does U+0000).
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-const unstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
-
-function holdsUnstorableText(value: unknown): boolean {
-  if (typeof value === 'string') return unstorable(value);
-  if (typeof value !== 'object' || value === null) return false;
-  // Keys too: an event's field names are checked against its schema, nested ones are not.
-  if (Array.isArray(value)) return value.some(holdsUnstorableText);
-  return Object.entries(value).some(([key, item]) => unstorable(key) || holdsUnstorableText(item));
-}
+// Keys too: an event's field names are checked against its schema, nested ones are not.
+const holdsUnstorableText = (value: unknown): boolean => unstorableTextPath(value) !== null;
 
 export interface CollectorCall {
   /** The client's address (through trusted proxies only). */

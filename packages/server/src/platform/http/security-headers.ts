@@ -49,7 +49,21 @@ function cspDirectives(options: SecurityHeadersOptions, nonce?: string): string 
  * cart read, see decision 0009.)
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
-  const headers: Record<string, string> = {
+  const headers = securityHeadersOf(options);
+  app.decorateReply('useCspNonce', function (this: FastifyReply) {
+    const nonce = randomBytes(16).toString('hex');
+    this.header('content-security-policy', cspDirectives(options, nonce));
+    return nonce;
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers every answer carries, computed once (also for answers that skip the hooks: framework errors). */
+export function securityHeadersOf(options: SecurityHeadersOptions): Record<string, string> {
+  return {
     'content-security-policy': cspDirectives(options),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
@@ -63,14 +77,4 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     'x-xss-protection': '0',
     ...(options.production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
-
-  app.decorateReply('useCspNonce', function (this: FastifyReply) {
-    const nonce = randomBytes(16).toString('hex');
-    this.header('content-security-policy', cspDirectives(options, nonce));
-    return nonce;
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
 }
