@@ -144,7 +144,7 @@ export function validateShareRequest(body: unknown, siteOrigin: string): ShareRe
  */
 export function locationSafeUrl(url: string): string | null {
   // Control characters never belong in a link (and would split headers).
-  if (/[\u0000-\u001f\u007f]/.test(url)) return null;
+  if (Array.from(url).some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f')) return null;
   try {
     return Array.from(url, (char) => (/^[\x21-\x7e]$/.test(char) ? char : encodeURIComponent(char))).join('');
   } catch {
