@@ -8,7 +8,7 @@ import {
 } from '@lectern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUserId } from '../../platform/auth/session.plugin.js';
+import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
 import { isDatabaseId } from '../../platform/http/database-id.js';
 import { notFound } from '../../platform/http/http-error.js';
 import { pageLinks, pageQuery } from '../../platform/http/pagination.js';
@@ -109,7 +109,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api-2.0/users/me/subscribed-courses/',
-    { schema: { querystring: z.object(pageQuery) } },
+    { config: SIGNED_IN, schema: { querystring: z.object(pageQuery) } },
     async (request): Promise<SubscribedCourseListResponse> => {
       const userId = requireUserId(request);
       const { page, page_size: size } = request.query;

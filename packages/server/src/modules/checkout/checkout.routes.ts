@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseId } from '../../platform/http/database-id.js';
-import { requireUserId } from '../../platform/auth/session.plugin.js';
+import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
 import { notAuthenticated } from '../../platform/http/http-error.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -160,20 +160,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     if (!user) throw notAuthenticated();
     return { id: user.id, email: user.email, name: user.displayName };
   };
-  // Signed-in buyers only: a visitor gets 401 before the body is even validated.
-  app.addHook('preValidation', async (request) => {
-    requireUserId(request);
-  });
+  // Signed-in buyers only: a visitor gets 401 before the body is even read (SIGNED_IN on every route).
 
-  app.post(CHECKOUT_PATHS.info, { schema: { body: infoBody } }, async (request, reply): Promise<string> => {
-    const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
-    reply.type('application/json; charset=utf-8');
-    return checkoutInfoJson(await checkout.info(buyer, pricing, request.body));
-  });
+  app.post(
+    CHECKOUT_PATHS.info,
+    { config: SIGNED_IN, schema: { body: infoBody } },
+    async (request, reply): Promise<string> => {
+      const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
+      reply.type('application/json; charset=utf-8');
+      return checkoutInfoJson(await checkout.info(buyer, pricing, request.body));
+    },
+  );
 
   app.post(
     CHECKOUT_PATHS.submit,
-    { schema: { body: submitBody } },
+    { config: SIGNED_IN, schema: { body: submitBody } },
     async (request): Promise<CheckoutResult> => {
       const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
       return checkout.submit(buyer, pricing, request.body);
@@ -182,7 +183,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     CHECKOUT_PATHS.attempt,
-    { schema: { params: attemptParams, body: resultBody } },
+    { config: SIGNED_IN, schema: { params: attemptParams, body: resultBody } },
     async (request): Promise<CheckoutResult> => {
       return checkout.result(requireUserId(request), request.params.paymentAttemptId, request.body);
     },
@@ -190,7 +191,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     CHECKOUT_PATHS.attempt,
-    { schema: { params: attemptParams } },
+    { config: SIGNED_IN, schema: { params: attemptParams } },
     async (request): Promise<CheckoutResult> => {
       return checkout.attempt(requireUserId(request), request.params.paymentAttemptId);
     },
@@ -198,7 +199,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     CHECKOUT_PATHS.result,
-    { schema: { querystring: resultQuery } },
+    { config: SIGNED_IN, schema: { querystring: resultQuery } },
     async (request): Promise<CheckoutReceipt> => {
       const userId = requireUserId(request);
       const pricing = await userContext.pricingContextOf(request);
@@ -206,13 +207,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(CHECKOUT_PATHS.storedMethods, async (request): Promise<StoredPaymentMethodsResponse> => {
-    const userId = requireUserId(request);
-    return { results: await checkout.storedMethods(userId) };
-  });
+  app.get(
+    CHECKOUT_PATHS.storedMethods,
+    { config: SIGNED_IN },
+    async (request): Promise<StoredPaymentMethodsResponse> => {
+      const userId = requireUserId(request);
+      return { results: await checkout.storedMethods(userId) };
+    },
+  );
 
-  app.delete(CHECKOUT_PATHS.storedMethod, { schema: { params: storedParams } }, async (request, reply) => {
-    await checkout.deleteStoredMethod(requireUserId(request), request.params.storedId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    CHECKOUT_PATHS.storedMethod,
+    { config: SIGNED_IN, schema: { params: storedParams } },
+    async (request, reply) => {
+      await checkout.deleteStoredMethod(requireUserId(request), request.params.storedId);
+      return reply.status(204).send();
+    },
+  );
 };

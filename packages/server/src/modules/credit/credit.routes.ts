@@ -1,7 +1,7 @@
 import { toApiPrice, type CreditHistoryResponse } from '@lectern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUserId } from '../../platform/auth/session.plugin.js';
+import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
 import { pageLinks, pageQuery } from '../../platform/http/pagination.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { CreditService } from './credit.service.js';
@@ -15,7 +15,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{
   // `dashboard/credit-history` (platform §2): the signed-in user's ledger, newest first.
   app.get(
     '/api-2.0/users/me/credit-history/',
-    { schema: { querystring: historyQuery } },
+    { config: SIGNED_IN, schema: { querystring: historyQuery } },
     async (request): Promise<CreditHistoryResponse> => {
       const userId = requireUserId(request);
       const { page, page_size: size } = request.query;

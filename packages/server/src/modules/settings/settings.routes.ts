@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseId } from '../../platform/http/database-id.js';
-import { requireUserId } from '../../platform/auth/session.plugin.js';
+import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
 import { notFound, validationError } from '../../platform/http/http-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { SettingsService } from './settings.service.js';
@@ -33,17 +33,21 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     if (!courses.has(courseId)) throw notFound();
   };
 
-  app.post('/api-2.0/users/me/settings/', async (request): Promise<UserSettingResponse> => {
-    const userId = requireUserId(request);
-    const checked = validateUserSetting(request.body, 'user');
-    if (!checked.ok) throw validationError(checked.fieldErrors);
-    await settings.setUserSetting(userId, checked.setting, checked.stored);
-    return { setting: checked.setting, value: checked.value };
-  });
+  app.post(
+    '/api-2.0/users/me/settings/',
+    { config: SIGNED_IN },
+    async (request): Promise<UserSettingResponse> => {
+      const userId = requireUserId(request);
+      const checked = validateUserSetting(request.body, 'user');
+      if (!checked.ok) throw validationError(checked.fieldErrors);
+      await settings.setUserSetting(userId, checked.setting, checked.stored);
+      return { setting: checked.setting, value: checked.value };
+    },
+  );
 
   app.post(
     '/api-2.0/users/me/course/:courseId/settings/',
-    { schema: { params: courseParams } },
+    { config: SIGNED_IN, schema: { params: courseParams } },
     async (request): Promise<UserSettingResponse> => {
       const userId = requireUserId(request);
       const checked = validateUserSetting(request.body, 'course');
@@ -61,7 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api-2.0/users/me/course/:courseId/settings/',
-    { schema: { params: courseParams } },
+    { config: SIGNED_IN, schema: { params: courseParams } },
     async (request): Promise<CourseSettingsResponse> => {
       const userId = requireUserId(request);
       const { courseId } = request.params;

@@ -1,7 +1,7 @@
 import { USER_CONTEXT_FLAGS, parseQueryBoolean, type UserContextFlag } from '@lectern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUserId } from '../../platform/auth/session.plugin.js';
+import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
 import { notAuthenticated } from '../../platform/http/http-error.js';
 import type { UsersService } from '../users/users.service.js';
 import type { UserContextService } from './user-context.service.js';
@@ -35,7 +35,7 @@ export const userContextRoutes: FastifyPluginAsyncZod<{
     return userContext.contextOf(request, reply, flags, query.display_type ?? null);
   });
 
-  app.patch('/api-2.0/users/me/', { schema: { body: updateMeBody } }, async (request) => {
+  app.patch('/api-2.0/users/me/', { config: SIGNED_IN, schema: { body: updateMeBody } }, async (request) => {
     const userId = requireUserId(request);
     const updated = await users.setTimeZone(userId, request.body.time_zone);
     if (!updated) throw notAuthenticated();

@@ -9,7 +9,14 @@ declare module 'fastify' {
     /** The signed-in user's id, or null for a visitor. Resolved once per request. */
     userId: number | null;
   }
+  interface FastifyContextConfig {
+    /** `user`: signed-in users only; a visitor gets 401 before the body is read or validated. */
+    auth?: 'user';
+  }
 }
+
+/** Route config of the routes only signed-in users may call (`{ config: SIGNED_IN }`). */
+export const SIGNED_IN = { auth: 'user' } as const;
 
 /**
  * Resolves the session cookie into `request.userId` before any route runs. A stale or
@@ -29,6 +36,10 @@ export function registerSessions(
     } else {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }
+  });
+  // Authentication comes first: a visitor learns nothing about a body's validity (design §6).
+  app.addHook('preParsing', async (request) => {
+    if (request.routeOptions.config?.auth === 'user' && request.userId === null) throw notAuthenticated();
   });
 }
 

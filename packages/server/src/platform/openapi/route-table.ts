@@ -9,6 +9,8 @@ export interface RouteEntry {
   schema: { params?: ZodType; querystring?: ZodType; body?: ZodType };
   /** False for routes that take no CSRF token (signed webhooks, the collector's beacons). */
   csrf: boolean;
+  /** `user`: signed-in users only (401 for a visitor before anything else). */
+  auth: 'user' | null;
 }
 
 /** Routes that are not API operations: the web app's static files (a name with an extension) and wildcards. */
@@ -40,6 +42,7 @@ export function recordRoutes(app: FastifyInstance): RouteEntry[] {
         url,
         schema: (route.schema ?? {}) as RouteEntry['schema'],
         csrf: (route.config as { csrf?: boolean } | undefined)?.csrf !== false,
+        auth: (route.config as { auth?: 'user' } | undefined)?.auth ?? null,
       });
     }
   });

@@ -1,0 +1,229 @@
+// The authorization matrix (design §6): every route of the live route table × a visitor, a
+// learner, another learner and the organization roles, against the access each route is
+// meant to have. The expectations are a table keyed by "METHOD pattern": a route added
+// without an entry fails here, so a new route cannot be forgotten.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganizationsService } from '../../modules/organizations/organizations.service.js';
+import { startServerWithSandbox, type ServerWithSandbox } from '../../test-support/checkout-server.js';
+import { createTestClient, type TestClient } from '../../test-support/test-client.js';
+import type { RouteEntry } from './route-table.js';
+
+/**
+ * - `public`: anyone, visitors included (never 401 or 403);
+ * - `user`: signed-in users only (a visitor gets 401 `not_authenticated` before anything else);
+ * - `own`: signed-in users, and only for their own resource (anyone else: 404, as if missing);
+ * - `signed-webhook`: the provider's signature decides (400 without it, whoever calls);
+ * - `operator`: not on the public port without the metrics token (404 to everyone here).
+ */
+type Access = 'public' | 'user' | 'own' | 'signed-webhook' | 'operator';
+
+const MATRIX: Record<string, Access> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'operator',
+  'POST /api-2.0/auth/signup/': 'public',
+  'POST /api-2.0/auth/login/': 'public',
+  'POST /api-2.0/auth/logout/': 'public',
+  'GET /api-2.0/contexts/me/': 'public',
+  'PATCH /api-2.0/users/me/': 'user',
+  'POST /payment/webhooks/gateway/': 'signed-webhook',
+  'GET /api-2.0/courses/': 'public',
+  'GET /api-2.0/courses/:id/': 'public',
+  'GET /api-2.0/course-categories/': 'public',
+  'GET /api-2.0/users/me/subscribed-courses/': 'user',
+  'GET /api-2.0/pricing/': 'public',
+  'GET /api-2.0/users/me/credit-history/': 'user',
+  // Carts belong to a user or to a visitor's cookie: everyone has one.
+  'GET /api-2.0/shopping-carts/me/': 'public',
+  'POST /api-2.0/shopping-carts/me/discounts/': 'public',
+  'DELETE /api-2.0/shopping-carts/me/discounts/': 'public',
+  'POST /api-2.0/shopping-carts/me/express/': 'public',
+  'POST /api-2.0/shopping-carts/me/:list/': 'public',
+  'DELETE /api-2.0/shopping-carts/me/:list/': 'public',
+  'POST /payment/checkout-info/': 'user',
+  'POST /payment/checkout-submit/': 'user',
+  'PATCH /payment/checkout-submit/:paymentAttemptId/': 'own',
+  'GET /payment/checkout-submit/:paymentAttemptId/': 'own',
+  'GET /payment/checkout-result/': 'own',
+  'GET /payment-vendor/stored-payment-method/': 'user',
+  'DELETE /payment-vendor/stored-payment-method/:storedId/': 'own',
+  'GET /privacy/user-cookie-preferences/': 'user',
+  'POST /privacy/user-cookie-preferences/': 'user',
+  'POST /api-2.0/users/me/settings/': 'user',
+  'POST /api-2.0/users/me/course/:courseId/settings/': 'user',
+  'GET /api-2.0/users/me/course/:courseId/settings/': 'user',
+  'POST /api-2.0/share/': 'public',
+  'POST /visits/me/datadog-increment-logs/': 'public',
+  'POST /api-2.0/ecl': 'public',
+  'GET /api-2.0/openapi.json': 'public',
+  'GET /api-2.0/docs/': 'public',
+  'GET /s/:code/': 'public',
+};
+
+const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
+
+let env: ServerWithSandbox;
+const actors: Record<string, TestClient> = {};
+/** The learner's own resources, which nobody else may see. */
+let own: { attemptId: string; storedId: string };
+
+async function signUp(name: string, ip: string): Promise<{ client: TestClient; email: string }> {
+  const client = createTestClient(env.server.app, { ip });
+  const email = `matrix-${name}-${Date.now()}@example.com`;
+  const response = await client.post('/api-2.0/auth/signup/', { name, email, password: 'matrix-password-1' });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  return { client, email };
+}
+
+beforeAll(async () => {
+  env = await startServerWithSandbox({ webhookSecret: 'whsec_matrix' });
+  actors.visitor = createTestClient(env.server.app, { ip: '10.77.0.1' });
+  await actors.visitor.get('/healthz');
+  actors.learner = (await signUp('Learner', '10.77.0.2')).client;
+  actors.otherLearner = (await signUp('Other', '10.77.0.3')).client;
+  for (const [name, email, ip] of [
+    ['owner', 'owner@example.com', '10.77.0.4'],
+    ['admin', 'admin@example.com', '10.77.0.5'],
+  ] as const) {
+    actors[name] = createTestClient(env.server.app, { ip });
+    expect((await actors[name].login(email)).statusCode).toBe(200);
+  }
+  const student = await signUp('Student', '10.77.0.6');
+  const organizations = createOrganizationsService(env.server.db);
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await env.server.db.execute(query)) as unknown as { rows: { id: number }[] }).rows;
+  // The student joins the demo organization.
+  const [acme] = await rows(sql`select id from organizations where name = 'Acme Learning'`);
+  const [studentUser] = await rows(sql`select id from users where email = ${student.email.toLowerCase()}`);
+  await organizations.addMember(Number(acme!.id), Number(studentUser!.id), 'student');
+  actors.student = student.client;
+
+  // The learner's own: a payment attempt waiting for 3-D Secure, and a saved card.
+  const submit = (card: string, rememberMe: boolean, course: number) =>
+    actors.learner!.post('/payment/checkout-submit/', {
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Submit',
+      checkout_ref: `matrix-${course}-${Date.now()}`,
+      shopping_info: { items: [{ buyable: { id: course, buyable_object_type: 'course' } }] },
+      billing_address: { country_code: 'US', secondary_location_info: '98101' },
+      payment_info: {
+        method_id: 2,
+        payment_vendor: 'CardToken',
+        payment_method: 'card',
+        remember_me: rememberMe,
+        credentials: { payment_method_id: card },
+      },
+    });
+  const pending = await submit('pm_card_threeDSecure2Required', false, 2);
+  expect(pending.data.status, pending.body).toBe('action_required');
+  const saved = await submit('pm_card_visa', true, 3);
+  expect(saved.data.status).toBe('succeeded');
+  const stored = await actors.learner.get('/payment-vendor/stored-payment-method/');
+  own = { attemptId: pending.data.data.payment_attempt_id, storedId: String(stored.data.results[0].id) };
+});
+afterAll(() => env.close());
+
+/** A request to the route that is well-formed enough to reach its authorization. */
+function requestTo(route: RouteEntry, client: TestClient) {
+  const url = route.url
+    .replace(':paymentAttemptId', own.attemptId)
+    .replace(':storedId', encodeURIComponent(own.storedId))
+    .replace(':list', 'wishlist')
+    .replace(':courseId', '2')
+    .replace(':code', 'abcdefgh')
+    .replace(':id', '2');
+  const withQuery =
+    route.url === '/payment/checkout-result/' ? `${url}?payment_attempt_id=${own.attemptId}` : url;
+  if (route.method === 'GET') return client.get(withQuery);
+  if (route.method === 'DELETE') return client.delete(withQuery);
+  const body =
+    route.url === '/payment/checkout-submit/:paymentAttemptId/'
+      ? {
+          checkout_environment: 'Marketplace',
+          checkout_event: 'Result',
+          payment_info: { credentials: { payment_intent_id: 'pi_other', action_result: 'succeeded' } },
+        }
+      : {};
+  return route.method === 'PATCH' ? client.patch(withQuery, body) : client.post(withQuery, body);
+}
+
+describe('authorization matrix', () => {
+  it('has an expectation for every route, and a route for every expectation', () => {
+    const routes = env.server.routes.map(keyOf).sort();
+    expect(
+      routes.filter((key) => !(key in MATRIX)),
+      'routes without an expectation',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((key) => !routes.includes(key)),
+      'expectations without a route',
+    ).toEqual([]);
+  });
+
+  it('routes meant for signed-in users declare it, so the 401 comes before the body is read', () => {
+    for (const route of env.server.routes) {
+      const access = MATRIX[keyOf(route)];
+      expect(route.auth === 'user', keyOf(route)).toBe(access === 'user' || access === 'own');
+    }
+  });
+
+  it('a visitor is told to sign in before anything about the body (PATCH /users/me/ once validated first)', async () => {
+    const visitor = actors.visitor!;
+    for (const extra of [
+      { rawBody: '{"time_zone": 123, "unknown": true}' },
+      { rawBody: '{"not json' },
+      { rawBody: 'x', headers: { 'content-type': 'text/plain' } },
+    ]) {
+      const response = await visitor.patch('/api-2.0/users/me/', undefined, extra);
+      expect(response.statusCode, extra.rawBody).toBe(401);
+      expect(response.data.code).toBe('not_authenticated');
+    }
+  });
+
+  it('the learner reaches their own attempt, receipt and saved card', async () => {
+    const learner = actors.learner!;
+    expect((await learner.get(`/payment/checkout-submit/${own.attemptId}/`)).statusCode).toBe(200);
+    expect(
+      (await learner.get(`/payment/checkout-result/?payment_attempt_id=${own.attemptId}`)).statusCode,
+    ).toBe(200);
+    const deleted = await learner.delete(
+      `/payment-vendor/stored-payment-method/${encodeURIComponent(own.storedId)}/`,
+    );
+    expect(deleted.statusCode).toBeLessThan(300);
+  });
+
+  it('answers every route × visitor, learner, other learner, owner, admin and student as designed', async () => {
+    const outcomes: string[] = [];
+    // Logging out ends each actor's session: last.
+    const ordered = [...env.server.routes].sort(
+      (a, b) => Number(a.url === '/api-2.0/auth/logout/') - Number(b.url === '/api-2.0/auth/logout/'),
+    );
+    for (const route of ordered) {
+      const access = MATRIX[keyOf(route)]!;
+      for (const [actor, client] of Object.entries(actors)) {
+        // The learner's own resources are checked last: a DELETE would remove them.
+        if (access === 'own' && actor === 'learner') continue;
+        const response = await requestTo(route, client);
+        const what = `${actor} ${keyOf(route)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        outcomes.push(what);
+        if (actor === 'visitor' && (access === 'user' || access === 'own')) {
+          expect(response.statusCode, what).toBe(401);
+          expect(response.data.code, what).toBe('not_authenticated');
+        } else if (access === 'own') {
+          // Someone else's attempt or card is answered exactly like a missing one.
+          expect(response.statusCode, what).toBe(404);
+        } else if (access === 'signed-webhook') {
+          expect(response.statusCode, what).toBe(400);
+          expect(response.data.code, what).toBe('webhook_signature_invalid');
+        } else if (access === 'operator') {
+          expect(response.statusCode, what).toBe(404);
+        } else {
+          expect([401, 403], what).not.toContain(response.statusCode);
+          expect(response.statusCode, what).toBeLessThan(500);
+        }
+      }
+    }
+    expect(outcomes.length).toBe(env.server.routes.length * Object.keys(actors).length - 4);
+  });
+});
