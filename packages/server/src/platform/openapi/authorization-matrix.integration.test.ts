@@ -4,7 +4,6 @@
 // without an entry fails here, so a new route cannot be forgotten.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganizationsService } from '../../modules/organizations/organizations.service.js';
 import { startServerWithSandbox, type ServerWithSandbox } from '../../test-support/checkout-server.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
 import type { RouteEntry } from './route-table.js';
@@ -90,13 +89,14 @@ beforeAll(async () => {
     expect((await actors[name].login(email)).statusCode).toBe(200);
   }
   const student = await signUp('Student', '10.77.0.6');
-  const organizations = createOrganizationsService(env.server.db);
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await env.server.db.execute(query)) as unknown as { rows: { id: number }[] }).rows;
   // The student joins the demo organization.
   const [acme] = await rows(sql`select id from organizations where name = 'Acme Learning'`);
   const [studentUser] = await rows(sql`select id from users where email = ${student.email.toLowerCase()}`);
-  await organizations.addMember(Number(acme!.id), Number(studentUser!.id), 'student');
+  await env.server.db.execute(
+    sql`insert into organization_members (organization_id, user_id, role) values (${Number(acme!.id)}, ${Number(studentUser!.id)}, 'student')`,
+  );
   actors.student = student.client;
 
   // The learner's own: a payment attempt waiting for 3-D Secure, and a saved card.
