@@ -202,3 +202,101 @@ describe('gateway webhooks reaching the server', () => {
     }
   });
 });
+
+/** A provider event as JSON, to be re-sent edited. */
+interface StripeEventJson {
+  id: string;
+  data: { object: { amount: number; metadata: Record<string, string> } };
+}
+
+describe('events that can never be processed (hardening)', () => {
+  /** A real signed-shape event of the sandbox's, for a payment made here, to re-send edited. */
+  async function realPaymentEvent(tag: string): Promise<StripeEventJson> {
+    const payment = await server.payments.gateway.createPayment(
+      { amount: money(700, 'USD'), metadata: { test: tag } },
+      { idempotencyKey: `${tag}-${Date.now()}` },
+    );
+    const events = await fetch(`${sandbox.url}/v1/events?type=payment_intent.created&limit=50`, {
+      headers: { authorization: `Bearer ${sandbox.secretKey}` },
+    }).then((r) => r.json() as Promise<{ data: { id: string; data: { object: { id: string } } }[] }>);
+    const found = events.data.find((e) => e.data.object.id === payment.id)!;
+    return (await fetch(`${sandbox.url}/v1/events/${found.id}`, {
+      headers: { authorization: `Bearer ${sandbox.secretKey}` },
+    }).then((r) => r.json())) as StripeEventJson;
+  }
+
+  it('an event id longer than the table holds is acknowledged and kept under a digest, never a 500', async () => {
+    const body = eventBody(`evt_${'x'.repeat(400)}`);
+    const response = await post(body, signed(body));
+    expect(response.statusCode).toBe(200);
+    expect(response.data).toMatchObject({
+      received: true,
+      event: expect.stringMatching(/^unusable:[0-9a-f]{64}$/),
+    });
+    expect((await server.payments.storedEvent(response.data.event))?.type).toBe('ignored');
+  });
+
+  it('a re-sent event is processed as first stored, not with the new body', async () => {
+    const event = await realPaymentEvent('resend-source');
+    event.id = `evt_resend_${Date.now()}`;
+    event.data.object.metadata = { test: 'resend' };
+    const seen: number[] = [];
+    const unsubscribe = server.payments.events.on('payment.created', (payment) => {
+      if (payment.metadata.test !== 'resend') return;
+      seen.push(payment.amount.amount);
+      if (seen.length === 1) throw new Error('briefly unavailable');
+    });
+    try {
+      const first = JSON.stringify(event);
+      expect((await post(first, signed(first))).statusCode).toBe(500);
+      event.data.object.amount = 1;
+      const edited = JSON.stringify(event);
+      expect((await post(edited, signed(edited))).statusCode).toBe(200);
+      expect(seen).toEqual([700, 700]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('a paid event naming a malformed attempt id is processed at once, not retried for days', async () => {
+    const payment = await server.payments.gateway.createPayment(
+      {
+        amount: money(900, 'USD'),
+        paymentMethodId: 'pm_card_visa',
+        confirm: true,
+        metadata: { payment_attempt_id: "1' or 1=1; --" },
+      },
+      { idempotencyKey: `malformed-attempt-${Date.now()}` },
+    );
+    expect(payment.status).toBe('succeeded');
+    const events = await fetch(`${sandbox.url}/v1/events?type=payment_intent.succeeded&limit=50`, {
+      headers: { authorization: `Bearer ${sandbox.secretKey}` },
+    }).then((r) => r.json() as Promise<{ data: { id: string; data: { object: { id: string } } }[] }>);
+    const event = events.data.find((e) => e.data.object.id === payment.id)!;
+    const deliveries = await until(() => {
+      const records = sandbox.deliveries(event.id);
+      return records[0]?.state === 'delivered' ? records : undefined;
+    });
+    expect(deliveries[0]).toMatchObject({ attempts: 1, lastStatus: 200 });
+  });
+
+  it('a poison event is acknowledged after 8 failed deliveries and kept with why', async () => {
+    const event = await realPaymentEvent('poison-source');
+    event.id = `evt_poison_${Date.now()}`;
+    event.data.object.metadata = { test: 'poison' };
+    const unsubscribe = server.payments.events.on('payment.created', (payment) => {
+      if (payment.metadata.test === 'poison') throw new Error('this event can never be processed');
+    });
+    try {
+      const body = JSON.stringify(event);
+      const statuses: number[] = [];
+      for (let i = 0; i < 9; i++) statuses.push((await post(body, signed(body))).statusCode);
+      expect(statuses).toEqual([500, 500, 500, 500, 500, 500, 500, 200, 200]);
+      const stored = await server.payments.storedEvent(event.id);
+      expect(stored?.processedAt).toBeInstanceOf(Date);
+      expect(stored?.attempts).toBe(8);
+    } finally {
+      unsubscribe();
+    }
+  });
+});

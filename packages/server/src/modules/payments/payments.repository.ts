@@ -44,8 +44,11 @@ export function createPaymentsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Takes the event for processing unless it is processed or being processed elsewhere. */
-    async claimEvent(eventId: string): Promise<boolean> {
+    /**
+     * Takes the event for processing unless it is processed or being processed elsewhere;
+     * the number of this attempt, or null when it was not taken.
+     */
+    async claimEvent(eventId: string): Promise<number | null> {
       const rows = await db
         .update(paymentGatewayEvents)
         .set({ claimedAt: sql`now()`, attempts: sql`${paymentGatewayEvents.attempts} + 1` })
@@ -62,14 +65,22 @@ export function createPaymentsRepository(db: Database) {
             ),
           ),
         )
-        .returning({ id: paymentGatewayEvents.id });
-      return rows.length > 0;
+        .returning({ attempts: paymentGatewayEvents.attempts });
+      return rows[0]?.attempts ?? null;
     },
 
     async markProcessed(eventId: string): Promise<void> {
       await db
         .update(paymentGatewayEvents)
         .set({ processedAt: sql`now()`, claimedAt: null, lastError: null })
+        .where(eq(paymentGatewayEvents.eventId, eventId));
+    },
+
+    /** Stops retrying an event no subscriber can process (kept, with why, for an operator). */
+    async giveUp(eventId: string, error: string): Promise<void> {
+      await db
+        .update(paymentGatewayEvents)
+        .set({ processedAt: sql`now()`, claimedAt: null, lastError: `gave up: ${error}`.slice(0, 2000) })
         .where(eq(paymentGatewayEvents.eventId, eventId));
     },
 

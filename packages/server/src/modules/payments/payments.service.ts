@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
+import { isUnstorableText } from '../../platform/http/unstorable-text.js';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { Database } from '../../platform/db/database.js';
 import { GatewayError, type GatewayEvent, type PaymentGateway } from './payment-gateway.js';
@@ -9,6 +11,11 @@ import { verifyWebhookSignature } from './webhook-signature.js';
 
 /** How long "this user has no provider customer" may be believed (a stored id is kept as long). */
 export const CUSTOMER_CACHE_MS = 10_000;
+/** Deliveries of one event before it is acknowledged as unprocessable (a poison event). */
+export const MAX_EVENT_ATTEMPTS = 8;
+/** What `payment_gateway_events` holds (event_id varchar(255), gateway_type varchar(100)). */
+const MAX_EVENT_ID = 255;
+const MAX_GATEWAY_TYPE = 100;
 
 export interface WebhookReceipt {
   eventId: string;
@@ -81,20 +88,53 @@ export function createPaymentsService(deps: {
         );
       }
 
+      // An id or type our table cannot hold can never be processed: acknowledged, kept under
+      // a digest for an operator, never retried (a provider retries a failed delivery for days).
+      if (
+        event.id.length > MAX_EVENT_ID ||
+        event.gatewayType.length > MAX_GATEWAY_TYPE ||
+        isUnstorableText(event.id)
+      ) {
+        deps.log.error(
+          { gatewayType: event.gatewayType.slice(0, 100) },
+          'gateway event with an unusable id ignored',
+        );
+        const eventId = `unusable:${createHash('sha256').update(event.id).digest('hex')}`;
+        await repository.storeEventOnce(
+          { eventId, gatewayType: event.gatewayType.slice(0, MAX_GATEWAY_TYPE), type: 'ignored', payload },
+          'processed',
+        );
+        return { eventId, type: 'ignored', duplicate: false };
+      }
+
       const record = { eventId: event.id, gatewayType: event.gatewayType, type: event.type, payload };
       if (events.count(event.type) === 0) {
         // Nobody acts on it: kept for the record, already processed (one write).
         const stored = await repository.storeEventOnce(record, 'processed');
         return { eventId: event.id, type: event.type, duplicate: !stored };
       }
-      const claimed =
-        (await repository.storeEventOnce(record, 'claimed')) || (await repository.claimEvent(event.id));
-      if (!claimed) return { eventId: event.id, type: event.type, duplicate: true };
+      const stored = await repository.storeEventOnce(record, 'claimed');
+      const attempt = stored ? 1 : await repository.claimEvent(event.id);
+      if (attempt === null) return { eventId: event.id, type: event.type, duplicate: true };
+      // A re-sent event is processed as it was first stored, whatever this delivery's body says.
+      const dispatched = stored
+        ? event
+        : deps.gateway.parseEvent((await repository.findEvent(event.id))!.payload);
       try {
-        await events.dispatch(event);
+        await events.dispatch(dispatched);
       } catch (error) {
-        await repository.releaseFailed(event.id, error instanceof Error ? error.message : String(error));
-        deps.log.error({ err: error, event: event.id, type: event.type }, 'gateway event subscriber failed');
+        const message = error instanceof Error ? error.message : String(error);
+        deps.log.error(
+          { err: error, event: event.id, type: event.type, attempt },
+          'gateway event subscriber failed',
+        );
+        if (attempt >= MAX_EVENT_ATTEMPTS) {
+          // A poison event: acknowledged and kept for an operator; reconciliation settles the
+          // payments it was about from the provider itself (design §4).
+          await repository.giveUp(event.id, message);
+          return { eventId: event.id, type: event.type, duplicate: false };
+        }
+        await repository.releaseFailed(event.id, message);
         throw new HttpError(500, 'webhook_handler_failed', 'A subscriber failed; the provider will retry.');
       }
       await repository.markProcessed(event.id);
