@@ -285,6 +285,13 @@ describe('serving the web app', () => {
     expect(response.headers.location).toBe('/join/login-popup/?next=/cart/');
     const sneaky = await client.get('//evil.example/path');
     expect(sneaky.headers.location).toBe('/evil.example/path/');
+    // Browsers read a backslash as a slash: "/\evil.example" must not become "//evil.example".
+    for (const url of ['/%5Cevil-example/path', '/%5c%5cevil-example/x', '/course%5C%5Cevil-example']) {
+      const backslash = await client.get(url);
+      expect(backslash.statusCode, url).toBe(301);
+      expect(backslash.headers.location, url).toMatch(/^\/(?![\/\\])/);
+      expect(String(backslash.headers.location), url).not.toMatch(/\\|%5c/i);
+    }
   });
 
   it('caches fingerprinted assets for a year', async () => {

@@ -63,8 +63,9 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
   };
 
   app.setNotFoundHandler((request, reply) => {
-    // Collapsing repeated slashes also stops "//other.site" from becoming an open redirect.
-    const pathname = (request.url.split('?')[0] ?? '/').replace(/\/{2,}/g, '/');
+    // Browsers read "\" in a URL as "/": normalised first, then repeated slashes collapsed, so
+    // neither "//other.site" nor "/\other.site" (raw or %5C) can become an open redirect.
+    const pathname = (request.url.split('?')[0] ?? '/').replace(/\\|%5c/gi, '/').replace(/\/{2,}/g, '/');
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
