@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests of several server instances sharing one PostgreSQL run only where a cluster exists
+// (the integration suite's second pass, through scripts/with-postgres.mjs).
+const withPostgres = Boolean(process.env.LECTERN_TEST_POSTGRES_URL);
+
 // One runner, three projects: pure unit tests (node), browser-code unit tests (jsdom),
 // and server integration tests (Fastify inject on PGlite, or on PostgreSQL when DATABASE_URL is set).
 export default defineConfig({
@@ -39,6 +43,9 @@ export default defineConfig({
             'packages/gateway/src/**/*.integration.test.ts',
             'packages/server/src/**/*.integration.test.ts',
           ],
+          exclude: withPostgres
+            ? ['**/node_modules/**']
+            : ['**/node_modules/**', '**/*.postgres.integration.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -105,7 +105,7 @@ export interface CreateServerOptions {
   methodStatusCacheMs?: number;
   /** Where the collector's events go instead of PostgreSQL (a stream platform at scale). */
   eventSink?: EventSink;
-  /** How old an open payment attempt must be before reconciliation finishes it (default 5 min). */
+  /** How old an open payment attempt must be before reconciliation finishes it (default RECONCILE_AFTER_SECONDS). */
   reconcileAfterMs?: number;
 }
 
@@ -258,7 +258,7 @@ export async function createServer(
     publicUrl: config.publicUrl,
     log: app.log,
     faults: createFaultPoints(config.crashAt),
-    reconcileAfterMs: options.reconcileAfterMs,
+    reconcileAfterMs: options.reconcileAfterMs ?? config.reconcileAfterMs,
   });
   const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
 

@@ -80,9 +80,14 @@ export function createHttpClient(baseUrl: string) {
   const jar = new Map<string, string>();
   const csrf = () => jar.get('__Host-csrftoken') ?? jar.get('csrftoken');
 
-  async function request(method: string, pathname: string, body?: unknown) {
+  async function request(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ) {
     if (method !== 'GET' && !csrf()) await request('GET', '/api-2.0/contexts/me/');
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extraHeaders };
     if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET') {
       headers.origin = new URL(baseUrl).origin;
@@ -103,12 +108,15 @@ export function createHttpClient(baseUrl: string) {
       else jar.set(name, value);
     }
     const text = await response.text();
-    return { status: response.status, data: parseBody(text) };
+    return { status: response.status, headers: response.headers, data: parseBody(text) };
   }
 
   return {
+    jar,
+    request,
     get: (pathname: string) => request('GET', pathname),
     post: (pathname: string, body?: unknown) => request('POST', pathname, body),
+    patch: (pathname: string, body?: unknown) => request('PATCH', pathname, body),
   };
 }
 

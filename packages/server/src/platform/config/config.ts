@@ -138,6 +138,12 @@ const envSchema = z.object({
     .min(1, 'TRACKING_RETENTION_DAYS must be between 1 and 3650')
     .max(3650, 'TRACKING_RETENTION_DAYS must be between 1 and 3650')
     .default(90),
+  RECONCILE_AFTER_SECONDS: z.coerce
+    .number({ error: 'RECONCILE_AFTER_SECONDS must be a number of seconds' })
+    .int()
+    .min(1, 'RECONCILE_AFTER_SECONDS must be between 1 and 86400')
+    .max(86_400, 'RECONCILE_AFTER_SECONDS must be between 1 and 86400')
+    .default(300),
   /** Test-only: kill the process at this point (crash tests); refused in production. */
   LECTERN_CRASH_AT: z
     .enum(FAULT_POINTS, { error: `LECTERN_CRASH_AT must be one of ${FAULT_POINTS.join(', ')}` })
@@ -165,6 +171,8 @@ export interface AppConfig {
   crashAt: FaultPoint | null;
   /** Where `/metrics` is served: a port of its own, and/or the public port with a bearer token. */
   metrics: { port: number | null; token: string | null };
+  /** How long a payment attempt may stay open before reconciliation asks the provider. */
+  reconcileAfterMs: number;
   /** Signs CSRF tokens; the same on every instance. */
   secretKey: string;
   /** How long collected events are kept before the purge job deletes them. */
@@ -254,6 +262,7 @@ export function loadConfig(
     crashAt: e.LECTERN_CRASH_AT ?? null,
     trackingRetentionDays: e.TRACKING_RETENTION_DAYS,
     secretKey: e.SECRET_KEY,
+    reconcileAfterMs: e.RECONCILE_AFTER_SECONDS * 1000,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     trustProxy:
       e.TRUST_PROXY === undefined
