@@ -223,7 +223,7 @@ describe('two instances on one PostgreSQL behind a round-robin balancer', () => 
       .toEqual([false, false]);
   });
 
-  it('an attempt left open by a lost answer is finished once, whichever instance'''s job or webhook gets there', async () => {
+  it("an attempt left open by a lost answer is finished once, whichever instance's job or webhook gets there", async () => {
     const { client, userId } = await newBuyer();
     const faults = await fetch(`${sandbox.url}/v1/sandbox/faults`, {
       method: 'POST',
