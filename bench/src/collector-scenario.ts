@@ -13,8 +13,9 @@ import type { LoadSettings, Measurement } from './measure.js';
 export const COLLECTOR_SCENARIO = 'collector POST /ecl (50 events)';
 export const EVENTS_PER_BATCH = 50;
 const PATH = collectorUrl({ client_key: WEB_TRACKING_CLIENT_KEY, client_version: 'bench' });
-/** Stands for an event id in the template; JSON keeps it as it is. */
+/** Stand for an event id and the visitor in the template; JSON keeps them as they are. */
 const ID_SLOT = '@@event-id@@';
+const VISITOR_SLOT = '4f0c1d2e-3b4a-4c5d-8e6f-000000000000';
 
 /**
  * One batch as a course list page produces it: a page view and 49 course impressions. The
@@ -24,7 +25,7 @@ const ID_SLOT = '@@event-id@@';
 function batchTemplate(): string[] {
   const common = {
     clientTimestamp: new Date().toISOString(),
-    visitorUuid: '4f0c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f',
+    visitorUuid: VISITOR_SLOT,
     trackingSessionId: 'bench-session',
   };
   const events: TrackingEvent[] = [
@@ -52,17 +53,32 @@ function batchTemplate(): string[] {
   return JSON.stringify(events).split(ID_SLOT);
 }
 
-/** Fills the template with fresh ids: a run prefix and a counter (unique across the bench run). */
+/**
+ * Fills the template with fresh ids (a run prefix and a counter, unique across the bench run)
+ * and a visitor of its own per batch: many visitors, as in production, each well within the
+ * collector's per-visitor limit.
+ */
 function batchMaker(): () => string {
   const parts = batchTemplate();
   const prefix = randomBytes(6).toString('hex');
   let next = 0;
+  let batches = 0;
   return () => {
+    const visitor = `4f0c1d2e-3b4a-4c5d-8e6f-${(batches++).toString(16).padStart(12, '0')}`;
     let body = parts[0]!;
     for (let i = 1; i < parts.length; i += 1) {
       body += `${prefix}-${(next++).toString(36)}${parts[i]}`;
     }
-    return body;
+    return body.replaceAll(VISITOR_SLOT, visitor);
+  };
+}
+
+/** A client address per request (10.x.y.z), named in X-Forwarded-For as a balancer would. */
+function addressMaker(): () => string {
+  let next = 0;
+  return () => {
+    const n = next++;
+    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   };
 }
 
@@ -91,6 +107,7 @@ export async function measureCollector(
     `measuring ${COLLECTOR_SCENARIO} (${settings.warmup}s warm-up, ${settings.duration}s, ${settings.connections} connections)`,
   );
   const nextBatch = batchMaker();
+  const nextAddress = addressMaker();
   const headers = { 'content-type': 'text/plain;charset=UTF-8' };
 
   // One probe first, so a broken collector fails with its own answer.
@@ -108,7 +125,11 @@ export async function measureCollector(
           method: 'POST',
           path: PATH,
           headers,
-          setupRequest: (request) => ({ ...request, body: nextBatch() }),
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...headers, 'x-forwarded-for': nextAddress() },
+            body: nextBatch(),
+          }),
         },
       ],
     });

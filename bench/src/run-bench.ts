@@ -3,7 +3,9 @@
 // BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50),
 // BENCH_ONLY (measure only the scenarios whose name contains it, besides the floors), e.g.
 // BENCH_ONLY=collector npm run bench.
-import { availableParallelism } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { startPostgresCluster } from '../../scripts/postgres-cluster.mjs';
@@ -61,6 +63,11 @@ async function main(): Promise<void> {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // The load generator stands for many clients behind one balancer: it names each request's
+      // client in X-Forwarded-For, so per-client limits (the collector's) apply as in production.
+      TRUST_PROXY: '127.0.0.1',
+      // The in-process sandbox keeps its state under DATA_DIR: a folder of the run's own.
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lectern-bench-')),
       SANDBOX_PORT: sandboxPort,
     });
     console.log(`server ${server.url}, PostgreSQL ${databaseUrl}`);
