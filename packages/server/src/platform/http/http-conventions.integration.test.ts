@@ -289,7 +289,7 @@ describe('serving the web app', () => {
     for (const url of ['/%5Cevil-example/path', '/%5c%5cevil-example/x', '/course%5C%5Cevil-example']) {
       const backslash = await client.get(url);
       expect(backslash.statusCode, url).toBe(301);
-      expect(backslash.headers.location, url).toMatch(/^\/(?![\/\\])/);
+      expect(backslash.headers.location, url).toMatch(/^\/(?![/\\])/);
       expect(String(backslash.headers.location), url).not.toMatch(/\\|%5c/i);
     }
   });
