@@ -278,6 +278,7 @@ export function createCheckoutFulfilment(deps: {
           row.id,
           orderId,
           payment?.id ?? row.gatewayPaymentId,
+          payment?.customerId ?? null,
         );
         faults.reach('checkout.before_fulfil_commit');
         return fulfilled;

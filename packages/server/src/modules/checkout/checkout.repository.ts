@@ -196,10 +196,19 @@ export function createCheckoutRepository(db: Database) {
       id: string,
       orderId: number,
       gatewayPaymentId: string | null,
+      /** The provider customer the payment was checked against (null without one). */
+      gatewayCustomerId: string | null,
     ): Promise<AttemptRow> {
       const [row] = await tx
         .update(paymentAttempts)
-        .set({ status: 'succeeded', orderId, gatewayPaymentId, errorCode: null, updatedAt: sql`now()` })
+        .set({
+          status: 'succeeded',
+          orderId,
+          gatewayPaymentId,
+          gatewayCustomerId,
+          errorCode: null,
+          updatedAt: sql`now()`,
+        })
         .where(eq(paymentAttempts.id, id))
         .returning();
       return row!;

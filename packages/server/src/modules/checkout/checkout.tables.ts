@@ -54,7 +54,7 @@ export const paymentAttempts = pgTable(
     gatewayPaymentMethodId: varchar('gateway_payment_method_id', { length: 255 }),
     errorCode: varchar('error_code', { length: 100 }),
     orderId: integer('order_id').references(() => orders.id),
-    /** The provider customer the payment must belong to (checked at fulfilment). */
+    /** The provider customer of the fulfilled payment (checked against the buyer's first). */
     gatewayCustomerId: varchar('gateway_customer_id', { length: 255 }),
     /** Set when the charge was refunded because it could not become an order. */
     gatewayRefundId: varchar('gateway_refund_id', { length: 255 }),
