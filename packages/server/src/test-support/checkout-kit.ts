@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LecternServer } from '../app.js';
+import type { Database } from '../platform/db/database.js';
 import { createTestClient, type TestClient } from './test-client.js';
 
 // What the checkout's integration tests share: buyers, request bodies and a few reads.
@@ -54,6 +55,72 @@ export function methodSubmit(
       credentials,
       ...extra,
     },
+  };
+}
+
+/**
+ * A card submit as the US checkout page sends it: a sandbox test card's payment method
+ * (`pm_card_visa`, `pm_card_threeDSecure2Required`…), a Seattle ZIP, a fresh checkout_ref.
+ */
+export function cardTokenSubmit(ids: number[], card = 'pm_card_visa', extra: Record<string, unknown> = {}) {
+  return {
+    checkout_environment: 'Marketplace',
+    checkout_event: 'Submit',
+    checkout_ref: newRef(),
+    shopping_info: { items: ids.map(course) },
+    billing_address: { country_code: 'US', secondary_location_info: '98101' },
+    payment_info: {
+      method_id: 2,
+      payment_vendor: 'CardToken',
+      payment_method: 'card',
+      credentials: { payment_method_id: card },
+    },
+    ...extra,
+  };
+}
+
+/**
+ * A buyer's money, counted on both sides: what the provider charged (and refunded) for their
+ * attempts, and the orders, enrollments and still-open attempts we recorded. The checkout's
+ * invariant is charges − refunds = orders, with nothing left open.
+ */
+export async function moneyLedger(
+  db: Database,
+  provider: { url: string; secretKey: string },
+  userId: number,
+): Promise<{ charges: number; refunds: number; orders: number; enrollments: number; open: number }> {
+  const get = async <T>(path: string): Promise<T> =>
+    (await fetch(`${provider.url}${path}`, {
+      headers: { authorization: `Bearer ${provider.secretKey}` },
+    }).then((response) => response.json())) as T;
+  const attempts = new Set(
+    rowsOf<{ id: string }>(
+      await db.execute(sql`select id from payment_attempts where user_id = ${userId}`),
+    ).map((row) => row.id),
+  );
+  const intents = await get<{ data: { id: string; status: string; metadata: Record<string, string> }[] }>(
+    '/v1/payment_intents?limit=100',
+  );
+  const charged = intents.data.filter(
+    (intent) => intent.status === 'succeeded' && attempts.has(intent.metadata.payment_attempt_id ?? ''),
+  );
+  const refunds = await get<{ data: { payment_intent: string; status: string }[] }>('/v1/refunds?limit=100');
+  const refunded = charged.filter((intent) =>
+    refunds.data.some((refund) => refund.payment_intent === intent.id && refund.status === 'succeeded'),
+  );
+  const [counts] = rowsOf<{ orders: number; enrollments: number; open: number }>(
+    await db.execute(sql`select
+      (select count(*)::int from orders where user_id = ${userId}) as orders,
+      (select count(*)::int from enrollments where user_id = ${userId}) as enrollments,
+      (select count(*)::int from payment_attempts where user_id = ${userId}
+        and status in ('created', 'processing', 'requires_action')) as open`),
+  );
+  return {
+    charges: charged.length,
+    refunds: refunded.length,
+    orders: Number(counts!.orders),
+    enrollments: Number(counts!.enrollments),
+    open: Number(counts!.open),
   };
 }
 

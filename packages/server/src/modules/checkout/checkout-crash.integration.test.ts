@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../platform/config/config.js';
 import type { FaultPoint } from '../../platform/faults/fault-points.js';
-import { rowsOf } from '../../test-support/checkout-kit.js';
+import { cardTokenSubmit, rowsOf } from '../../test-support/checkout-kit.js';
 import { paymentsConfigFor, startTestSandbox, type Sandbox } from '../../test-support/payments-sandbox.js';
 import { createHttpClient, startServerProcess } from '../../test-support/server-process.js';
 import { startTestServer } from '../../test-support/test-server.js';
@@ -72,24 +72,10 @@ async function crashAt(point: FaultPoint) {
     password: 'crash-test-password',
   });
   expect(signup.status, JSON.stringify(signup.data)).toBe(201);
-  const submit = client
-    .post(CHECKOUT_PATHS.submit, {
-      checkout_environment: 'Marketplace',
-      checkout_event: 'Submit',
-      checkout_ref: `crash-${randomBytes(8).toString('hex')}`,
-      shopping_info: { items: [{ buyable: { id: 2, buyable_object_type: 'course' } }] },
-      billing_address: { country_code: 'US', secondary_location_info: '98101' },
-      payment_info: {
-        method_id: 2,
-        payment_vendor: 'CardToken',
-        payment_method: 'card',
-        credentials: { payment_method_id: 'pm_card_visa' },
-      },
-    })
-    .then(
-      () => 'answered',
-      () => 'connection lost',
-    );
+  const submit = client.post(CHECKOUT_PATHS.submit, cardTokenSubmit([2])).then(
+    () => 'answered',
+    () => 'connection lost',
+  );
   const [ended, answer] = await Promise.all([child.exited, submit]);
   expect(ended.signal, child.output()).toBe('SIGKILL');
   expect(answer).toBe('connection lost');

@@ -7,11 +7,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LecternServer } from '../../app.js';
 import {
+  cardTokenSubmit,
   createCheckoutKit,
-  course,
   infoBody,
   intentOf,
-  newRef,
+  moneyLedger,
   rowsOf,
 } from '../../test-support/checkout-kit.js';
 import { startServerWithSandbox } from '../../test-support/checkout-server.js';
@@ -39,62 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-function cardSubmit(ids: number[], extra: Record<string, unknown> = {}, card = 'pm_card_visa') {
-  return {
-    checkout_environment: 'Marketplace',
-    checkout_event: 'Submit',
-    checkout_ref: newRef(),
-    shopping_info: { items: ids.map(course) },
-    billing_address: BILLING,
-    payment_info: {
-      method_id: 2,
-      payment_vendor: 'CardToken',
-      payment_method: 'card',
-      credentials: { payment_method_id: card },
-    },
-    ...extra,
-  };
-}
-
-const providerGet = async <T>(path: string): Promise<T> =>
-  (await fetch(`${sandbox.url}${path}`, { headers: { authorization: `Bearer ${sandbox.secretKey}` } }).then(
-    (response) => response.json(),
-  )) as T;
-
-/** What the provider charged and refunded for this user's attempts, and what we recorded. */
-async function ledgerOf(userId: number) {
-  const attempts = new Set(
-    rowsOf<{ id: string }>(
-      await server.db.execute(sql`select id from payment_attempts where user_id = ${userId}`),
-    ).map((row) => row.id),
-  );
-  const intents = await providerGet<{
-    data: { id: string; status: string; metadata: Record<string, string> }[];
-  }>('/v1/payment_intents?limit=100');
-  const charged = intents.data.filter(
-    (intent) => intent.status === 'succeeded' && attempts.has(intent.metadata.payment_attempt_id ?? ''),
-  );
-  const refunds = await providerGet<{ data: { payment_intent: string; status: string }[] }>(
-    '/v1/refunds?limit=100',
-  );
-  const refunded = charged.filter((intent) =>
-    refunds.data.some((refund) => refund.payment_intent === intent.id && refund.status === 'succeeded'),
-  );
-  const [counts] = rowsOf<{ orders: number; enrollments: number; open: number }>(
-    await server.db.execute(sql`select
-      (select count(*)::int from orders where user_id = ${userId}) as orders,
-      (select count(*)::int from enrollments where user_id = ${userId}) as enrollments,
-      (select count(*)::int from payment_attempts where user_id = ${userId}
-        and status in ('created', 'processing', 'requires_action')) as open`),
-  );
-  return {
-    charges: charged.length,
-    refunds: refunded.length,
-    orders: Number(counts!.orders),
-    enrollments: Number(counts!.enrollments),
-    open: Number(counts!.open),
-  };
-}
+const cardSubmit = (ids: number[], extra: Record<string, unknown> = {}, card = 'pm_card_visa') =>
+  cardTokenSubmit(ids, card, extra);
+const ledgerOf = (userId: number) => moneyLedger(server.db, sandbox, userId);
 
 describe('checkout races', () => {
   it('20 concurrent submits of one course (fresh checkout_ref each): one charge, one order, one enrollment', async () => {

@@ -3,7 +3,7 @@
 // webhooks here, so only reconciliation can finish them.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCheckoutKit, course, newRef, rowsOf } from '../../test-support/checkout-kit.js';
+import { cardTokenSubmit, createCheckoutKit, rowsOf } from '../../test-support/checkout-kit.js';
 import { paymentsConfigFor, startTestSandbox, type Sandbox } from '../../test-support/payments-sandbox.js';
 import { startTestServer } from '../../test-support/test-server.js';
 import { CHECKOUT_PATHS } from './checkout.routes.js';
@@ -23,19 +23,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-const cardSubmit = (ids: number[]) => ({
-  checkout_environment: 'Marketplace',
-  checkout_event: 'Submit',
-  checkout_ref: newRef(),
-  shopping_info: { items: ids.map(course) },
-  billing_address: { country_code: 'US', secondary_location_info: '98101' },
-  payment_info: {
-    method_id: 2,
-    payment_vendor: 'CardToken',
-    payment_method: 'card',
-    credentials: { payment_method_id: 'pm_card_visa' },
-  },
-});
+const cardSubmit = (ids: number[]) => cardTokenSubmit(ids);
 
 /** The next `count` provider calls hang and drop: `after` the work is done, or `before` it. */
 async function loseAnswers(count: number, mode: 'before' | 'after') {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_WEBHOOK_PATH } from '../payments/payments.routes.js';
 import { MAPPED_GATEWAY_EVENTS } from '../payments/stripe-events.js';
-import { rowsOf } from '../../test-support/checkout-kit.js';
+import { cardTokenSubmit, moneyLedger, rowsOf } from '../../test-support/checkout-kit.js';
 import {
   answerHostedPage,
   paymentsConfigFor,
@@ -100,41 +100,12 @@ async function newBuyer() {
   return { client, userId: Number(user!.id) };
 }
 
-const submitBody = (courseId: number, card = 'pm_card_visa') => ({
-  checkout_environment: 'Marketplace',
-  checkout_event: 'Submit',
-  checkout_ref: `inst-${randomBytes(8).toString('hex')}`,
-  shopping_info: { items: [{ buyable: { id: courseId, buyable_object_type: 'course' } }] },
-  billing_address: { country_code: 'US', secondary_location_info: '98101' },
-  payment_info: {
-    method_id: 2,
-    payment_vendor: 'CardToken',
-    payment_method: 'card',
-    credentials: { payment_method_id: card },
-  },
-});
+const submitBody = (courseId: number, card = 'pm_card_visa') => cardTokenSubmit([courseId], card);
 
+/** Charges, orders and enrollments of a buyer (nothing refunded or left open in these runs). */
 async function ledgerOf(userId: number) {
-  const attempts = new Set(
-    rowsOf<{ id: string }>(
-      await reader.db.execute(sql`select id from payment_attempts where user_id = ${userId}`),
-    ).map((row) => row.id),
-  );
-  const intents = (await fetch(`${sandbox.url}/v1/payment_intents?limit=100`, {
-    headers: { authorization: `Bearer ${sandbox.secretKey}` },
-  }).then((response) => response.json())) as { data: { status: string; metadata: Record<string, string> }[] };
-  const [counts] = rowsOf<{ orders: number; enrollments: number }>(
-    await reader.db.execute(sql`select
-      (select count(*)::int from orders where user_id = ${userId}) as orders,
-      (select count(*)::int from enrollments where user_id = ${userId}) as enrollments`),
-  );
-  return {
-    charges: intents.data.filter(
-      (intent) => intent.status === 'succeeded' && attempts.has(intent.metadata.payment_attempt_id ?? ''),
-    ).length,
-    orders: Number(counts!.orders),
-    enrollments: Number(counts!.enrollments),
-  };
+  const { charges, orders, enrollments } = await moneyLedger(reader.db, sandbox, userId);
+  return { charges, orders, enrollments };
 }
 
 describe('two instances on one PostgreSQL behind a round-robin balancer', () => {
