@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Request, type Result } from 'autocannon';
 import type { Scenario, Step } from './scenarios.js';
@@ -31,14 +31,26 @@ interface Identity {
   etag?: string;
 }
 
+/** A CSRF token the server signed (SECRET_KEY): any visitor may echo it; not bound to a session. */
+let visitorCsrfToken: string | null = null;
+
+async function signedCsrfToken(baseUrl: string): Promise<string> {
+  if (visitorCsrfToken) return visitorCsrfToken;
+  const response = await fetch(`${baseUrl}/healthz`);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('csrftoken='));
+  if (!cookie) throw new Error('GET /healthz set no csrftoken cookie');
+  visitorCsrfToken = cookie.slice('csrftoken='.length).split(';')[0]!;
+  return visitorCsrfToken;
+}
+
 function newIdentity(scenario: Scenario, session: Session | undefined): Identity {
   if (scenario.as === 'learner') {
     if (!session) throw new Error(`scenario "${scenario.name}" needs the learner session`);
     return { cookie: session.cookie, csrfToken: session.csrfToken };
   }
   if (scenario.as === 'visitor') {
-    // A visitor of its own: any well-formed visitor cookie, and a CSRF cookie echoed in the header.
-    const csrfToken = randomBytes(18).toString('base64url');
+    // A visitor of its own: any well-formed visitor cookie, and a signed CSRF token echoed in the header.
+    const csrfToken = visitorCsrfToken ?? '';
     return { cookie: `csrftoken=${csrfToken}; lectern_visitor=${randomUUID()}.${Date.now()}`, csrfToken };
   }
   return {};
@@ -118,6 +130,7 @@ export async function measure(
   session: Session | undefined,
   settings: LoadSettings,
 ): Promise<Measurement> {
+  if (scenario.as === 'visitor') await signedCsrfToken(baseUrl);
   const setupIdentity = newIdentity(scenario, session);
   for (const step of scenario.setup ?? []) {
     await probe(requestFor(baseUrl, step, setupIdentity), `${scenario.name} (setup)`, setupIdentity);
