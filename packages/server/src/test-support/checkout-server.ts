@@ -1,5 +1,6 @@
 import type { SandboxOptions } from '@lectern/gateway';
 import type { CreateServerOptions } from '../app.js';
+import type { AppConfig } from '../platform/config/config.js';
 import { GATEWAY_WEBHOOK_PATH } from '../modules/payments/payments.routes.js';
 import { MAPPED_GATEWAY_EVENTS } from '../modules/payments/stripe-events.js';
 import { paymentsConfigFor, startTestSandbox, type Sandbox } from './payments-sandbox.js';
@@ -23,10 +24,13 @@ export async function startServerWithSandbox({
   webhookSecret,
   sandbox: sandboxOptions,
   server: serverOptions,
+  config,
 }: {
   webhookSecret: string;
   sandbox?: SandboxOptions;
   server?: CreateServerOptions;
+  /** Other configuration (e.g. a stand-in web app build). */
+  config?: Partial<AppConfig>;
 }): Promise<ServerWithSandbox> {
   const sandbox = await startTestSandbox(sandboxOptions);
   let server: ServerWithSandbox['server'] | undefined;
@@ -36,7 +40,7 @@ export async function startServerWithSandbox({
   };
   try {
     server = await startTestServer(
-      { port: 0, host: '127.0.0.1', payments: paymentsConfigFor(sandbox, webhookSecret) },
+      { ...config, port: 0, host: '127.0.0.1', payments: paymentsConfigFor(sandbox, webhookSecret) },
       serverOptions,
     );
     const url = await server.listen();

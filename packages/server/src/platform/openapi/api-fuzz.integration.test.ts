@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithSandbox, type ServerWithSandbox } from '../../test-support/checkout-server.js';
+import { standInWebApp } from '../../test-support/stand-in-web-app.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
 import { arbitraryOf, jsonSchemaOf, NASTY_STRINGS, textValuesOf } from './schema-arbitraries.js';
 import type { RouteEntry } from './route-table.js';
@@ -53,7 +54,10 @@ let learner: TestClient;
 const figures = { requests: 0, refused: 0, accepted: 0 };
 
 beforeAll(async () => {
-  env = await startServerWithSandbox({ webhookSecret: 'whsec_fuzz' });
+  env = await startServerWithSandbox({
+    webhookSecret: 'whsec_fuzz',
+    config: { webDistDir: standInWebApp() },
+  });
   visitor = createTestClient(env.server.app, { ip: '10.66.0.1' });
   await visitor.get('/healthz');
   learner = createTestClient(env.server.app, { ip: '10.66.0.2' });

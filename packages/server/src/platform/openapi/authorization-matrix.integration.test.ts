@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithSandbox, type ServerWithSandbox } from '../../test-support/checkout-server.js';
+import { standInWebApp } from '../../test-support/stand-in-web-app.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
 import type { RouteEntry } from './route-table.js';
 
@@ -76,7 +77,10 @@ async function signUp(name: string, ip: string): Promise<{ client: TestClient; e
 }
 
 beforeAll(async () => {
-  env = await startServerWithSandbox({ webhookSecret: 'whsec_matrix' });
+  env = await startServerWithSandbox({
+    webhookSecret: 'whsec_matrix',
+    config: { webDistDir: standInWebApp() },
+  });
   actors.visitor = createTestClient(env.server.app, { ip: '10.77.0.1' });
   await actors.visitor.get('/healthz');
   actors.learner = (await signUp('Learner', '10.77.0.2')).client;
