@@ -177,6 +177,40 @@ describe('client addresses and shared limits (design §6)', () => {
     expect(statuses).toEqual([400, 400, 400, 429, 429]);
   });
 
+  it('without TRUST_PROXY a spoofed X-Forwarded-For does not reset the sign-up limit either', async () => {
+    const client = createTestClient(server.app, { ip: '10.0.2.3' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await client.post(
+        '/api-2.0/auth/signup/',
+        { name: 'x', email: 'bad', password: 'short' },
+        { headers: { 'x-forwarded-for': `203.0.113.${100 + i}` } },
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+  });
+
+  it('a burst of concurrent guesses gets no more tries than the limit', async () => {
+    // Counting a failure only after the password check would let all of them through.
+    const client = createTestClient(server.app, { ip: '10.0.2.4' });
+    await client.get('/healthz'); // the CSRF cookie, before the burst
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        client.post('/api-2.0/auth/login/', { email: 'owner@example.com', password: 'wrong' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([400, 400, 400, 429, 429, 429, 429, 429]);
+  });
+
+  it("successful logins do not use up an address's failures (an office behind one address)", async () => {
+    const client = createTestClient(server.app, { ip: '10.0.2.5' });
+    // More than the address's 10 failures.
+    for (let i = 0; i < 12; i++) expect((await client.login('learner@example.com')).statusCode).toBe(200);
+    expect(await failLogins(client, 1)).toEqual([400]);
+  });
+
   it('the limits are shared by every instance: a failure counted elsewhere counts here', async () => {
     // Another instance's limiter is another limiter over the same database.
     const first = createTestClient(server.app, { ip: '10.0.2.2' });

@@ -6,7 +6,7 @@ import {
 } from '@lectern/domain';
 import type { SessionStore } from '../../platform/auth/session-store.js';
 import type { Database } from '../../platform/db/database.js';
-import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
+import { createAttemptLimiter, hitAll } from '../../platform/rate-limit/attempt-limiter.js';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { UserProfile, UsersService } from '../users/users.service.js';
 
@@ -67,8 +67,8 @@ export function createAuthService(deps: {
 
   return {
     /** Counts a signup attempt from this address, valid or not, and refuses past the limit. */
-    countSignupAttempt(ip: string): Promise<void> {
-      return signups.hit(ip);
+    async countSignupAttempt(ip: string): Promise<void> {
+      await signups.hit(ip);
     },
 
     async signup(input: SignupInput, client: ClientInfo) {
@@ -76,18 +76,21 @@ export function createAuthService(deps: {
       return startSession(user, client);
     },
 
+    /**
+     * Every attempt is counted before the password is checked (one round trip for both limits)
+     * and given back when it succeeds: checking first and recording failures afterwards would
+     * let a burst of concurrent guesses all pass the check while the hashes are computed.
+     */
     async login(input: LoginInput, client: ClientInfo) {
       const accountKey = `${client.ip}|${input.email}`;
-      await Promise.all([
-        accountFailures.assertAllowed(accountKey),
-        addressFailures.assertAllowed(client.ip),
+      const attempt = await hitAll(deps.db, [
+        [accountFailures, accountKey],
+        [addressFailures, client.ip],
       ]);
       const user = await deps.users.authenticate(input.email, input.password);
-      if (!user) {
-        await Promise.all([accountFailures.record(accountKey), addressFailures.record(client.ip)]);
-        throw new HttpError(400, API_ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS_MESSAGE);
-      }
-      await accountFailures.reset(accountKey);
+      if (!user) throw new HttpError(400, API_ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS_MESSAGE);
+      // The account's failures are forgotten; the address keeps its other failures.
+      await Promise.all([accountFailures.reset(accountKey), attempt.giveBack()]);
       return startSession(user, client);
     },
 

@@ -657,6 +657,32 @@ describe('discount codes', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.data.code).toBe('rate_limited');
   });
+
+  it('counts only refused codes: valid ones are given back', async () => {
+    const visitor = cartClient(newVisitor());
+    await visitor.add('cart', [course(2)]);
+    for (let i = 0; i < 25; i++) expect((await visitor.applyCodes(['LECTERN10'])).statusCode).toBe(200);
+    const bad = Array.from({ length: 10 }, (_, i) => `NOPE${i}`);
+    expect((await visitor.applyCodes(bad)).statusCode).toBe(200);
+    expect((await visitor.applyCodes(bad.map((code) => `${code}X`))).statusCode).toBe(200);
+    expect((await visitor.applyCodes(['NOPE99'])).statusCode).toBe(429);
+  });
+
+  it('a burst of concurrent requests gets no more code attempts than the limit', async () => {
+    const visitor = cartClient(newVisitor());
+    await visitor.add('cart', [course(2)]);
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, (_, n) =>
+        visitor.client.post(
+          `${CART}discounts/`,
+          { codes: Array.from({ length: 10 }, (_, i) => `BURST${n}X${i}`) },
+          ifMatch(visitor.etag),
+        ),
+      ),
+    );
+    // 20 refused codes per owner: two requests of ten are answered, the others refused unseen.
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 429, 429]);
+  });
 });
 
 describe('owners', () => {

@@ -18,7 +18,11 @@ import {
   type Money,
   type ShoppingListName,
 } from '@lectern/domain';
-import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
+import {
+  createAttemptLimiter,
+  hitAll,
+  type TakenAttempts,
+} from '../../platform/rate-limit/attempt-limiter.js';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
 import { HttpError, validationError } from '../../platform/http/http-error.js';
@@ -495,21 +499,42 @@ export function createCartsService(deps: {
     return { codes, attempts };
   }
 
-  /** Discount-code guessing (design §6): refused codes per cart owner and per address, shared by every instance. */
-  async function assertCodeAttemptsAllowed(request: CartRequest): Promise<void> {
-    await Promise.all([
-      ownerFailures.assertAllowed(ownerKey(request)),
-      request.ip ? addressFailures.assertAllowed(request.ip) : null,
-    ]);
+  /**
+   * Discount-code guessing (design §6): refused codes per cart owner and per address, shared
+   * by every instance. Every code sent is counted before it is looked at (one round trip for
+   * both limits, 429 past either), so concurrent requests cannot all slip under the limit.
+   */
+  function takeCodeAttempts(request: CartRequest, codes: readonly string[]): Promise<TakenAttempts> {
+    return hitAll(
+      deps.db,
+      [[ownerFailures, ownerKey(request)], ...(request.ip ? [[addressFailures, request.ip] as const] : [])],
+      { times: codes.length },
+    );
   }
 
-  async function recordRefusedCodes(request: CartRequest, tally: { refused: number }): Promise<void> {
-    for (let index = 0; index < tally.refused; index += 1) {
-      await Promise.all([
-        ownerFailures.record(ownerKey(request)),
-        request.ip ? addressFailures.record(request.ip) : null,
-      ]);
+  /**
+   * Runs a change that evaluates `codes`, then gives back the attempts of the codes that were
+   * not refused (valid ones, or all of them when the change failed before answering).
+   */
+  async function withCodeAttempts(
+    request: CartRequest,
+    codes: readonly string[],
+    run: (tally: { refused: number }) => Promise<CartAnswer>,
+  ): Promise<CartAnswer> {
+    if (codes.length === 0) return run({ refused: 0 });
+    const taken = await takeCodeAttempts(request, codes);
+    const tally = { refused: 0 };
+    let answer: CartAnswer;
+    try {
+      answer = await run(tally);
+    } catch (error) {
+      // Nothing was answered about the codes: none of them was a guess. A failed give-back
+      // only leaves the limit stricter; the change's own error is the one to answer.
+      await taken.giveBack().catch(() => {});
+      throw error;
     }
+    await taken.giveBack(codes.length - tally.refused);
+    return answer;
   }
 
   const itemsOf = (snapshot: CartSnapshot | null, list: ShoppingListName) =>
@@ -602,16 +627,14 @@ export function createCartsService(deps: {
     },
 
     /** `POST /shopping-carts/me/discounts/` with normalized codes. */
-    async applyCodes(request: CartRequest, codes: readonly string[]): Promise<CartAnswer> {
-      await assertCodeAttemptsAllowed(request);
-      const tally = { refused: 0 };
-      const answer = await change(request, { codes: [...codes] }, (snapshot, loaded, keep) => {
-        const cartCourses = itemsOf(snapshot, 'cart').map((item) => item.courseId);
-        const evaluated = evaluateCodes(codes, keep, loaded, cartCourses, tally);
-        return { ...evaluated, inserts: [], deleteItemIds: [] };
-      });
-      await recordRefusedCodes(request, tally);
-      return answer;
+    applyCodes(request: CartRequest, codes: readonly string[]): Promise<CartAnswer> {
+      return withCodeAttempts(request, codes, (tally) =>
+        change(request, { codes: [...codes] }, (snapshot, loaded, keep) => {
+          const cartCourses = itemsOf(snapshot, 'cart').map((item) => item.courseId);
+          const evaluated = evaluateCodes(codes, keep, loaded, cartCourses, tally);
+          return { ...evaluated, inserts: [], deleteItemIds: [] };
+        }),
+      );
     },
 
     /** `DELETE /shopping-carts/me/discounts/`: the given codes, or all of them when `codes` is null. */
@@ -625,19 +648,15 @@ export function createCartsService(deps: {
     },
 
     /** `POST /shopping-carts/me/express/` ("Buy now"): replaces the express list; optional codes as for discounts. */
-    async replaceExpress(
+    replaceExpress(
       request: CartRequest,
       buyables: readonly BuyableRef[],
       codes: readonly string[],
       context: string | null = null,
     ): Promise<CartAnswer> {
-      if (codes.length > 0) await assertCodeAttemptsAllowed(request);
       const ids = buyables.map((buyable) => buyable.id);
-      const tally = { refused: 0 };
-      const answer = await change(
-        request,
-        { courseIds: ids, ownedAmong: ids, codes: [...codes] },
-        (snapshot, loaded, keep) => {
+      return withCodeAttempts(request, codes, (tally) =>
+        change(request, { courseIds: ids, ownedAmong: ids, codes: [...codes] }, (snapshot, loaded, keep) => {
           validateBuyables('express', buyables, loaded);
           if (buyables.length > SHOPPING_LIST_MAX_ITEMS) throw tooMany('express');
           const current = itemsOf(snapshot, 'express');
@@ -654,10 +673,8 @@ export function createCartsService(deps: {
               .filter((item) => !wanted.has(buyableKey(item.buyableType, item.courseId)))
               .map((item) => item.id),
           };
-        },
+        }),
       );
-      await recordRefusedCodes(request, tally);
-      return answer;
     },
 
     /**

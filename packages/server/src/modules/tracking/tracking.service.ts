@@ -6,7 +6,7 @@ import {
 } from '@lectern/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
-import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
+import { createAttemptLimiter, hitAll } from '../../platform/rate-limit/attempt-limiter.js';
 import { UNSTORABLE_TEXT_REASON, unstorableTextPath } from '../../platform/http/unstorable-text.js';
 import type { EventSink } from './event-sink.js';
 import { trackingEvents } from './tracking.tables.js';
@@ -80,13 +80,18 @@ export function createTrackingService({
      * in one write. The answer says which events were refused and why, by index.
      */
     async collect(call: CollectorCall): Promise<CollectorBatchCheck> {
-      await perAddress.hit(call.ip, tooFast);
+      // The batch is checked first (no I/O, and the body is already capped), so the address and
+      // the visitors it names are counted in one round trip; a refused body counts too.
       const check = checkCollectorBatch(call.body);
-      if ('code' in check) return check;
+      if ('code' in check) {
+        await perAddress.hit(call.ip, { detail: tooFast });
+        return check;
+      }
       let { accepted, failedEvents } = check;
-      // Per visitor too (a batch holds one visitor's events; a few at most are counted).
+      // A batch holds one visitor's events; a few at most are counted.
       const visitors = [...new Set(accepted.map(({ event }) => String(event.visitorUuid)))].slice(0, 3);
-      await Promise.all(visitors.map((visitor) => perVisitor.hit(visitor, tooFast)));
+      const counted = [[perAddress, call.ip] as const, ...visitors.map((v) => [perVisitor, v] as const)];
+      await hitAll(db, counted, { detail: tooFast });
       const untimely = accepted.flatMap(({ idx, event }) => {
         const reason = timeError(event.clientTimestamp);
         return reason ? [{ idx, reason }] : [];
