@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LecternServer } from '../app.js';
 import type { Database } from '../platform/db/database.js';
+import { rowsOf } from '../platform/db/query-result.js';
 import { createTestClient, type TestClient } from './test-client.js';
 
 // What the checkout's integration tests share: buyers, request bodies and a few reads.
@@ -10,7 +11,7 @@ export const PAID_A = 2;
 export const PAID_B = 3;
 export const FREE_COURSE = 5;
 
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+export { rowsOf } from '../platform/db/query-result.js';
 export const course = (id: number) => ({ buyable: { id, buyable_object_type: 'course' as const } });
 /** The provider's payment id inside a client secret. */
 export const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;

@@ -34,6 +34,10 @@ export const holdsOf = (quote: CheckoutQuote): AttemptHold[] =>
 
 const OPEN: ReadonlySet<string> = new Set(OPEN_ATTEMPT_STATUSES);
 
+/** What the locked part of fulfilment decided: done (or nothing to do), or a provider object to refuse. */
+type LockedOutcome =
+  { done: AttemptRow | null } | { mismatched: AttemptRow; differences: Discrepancy['differences'] };
+
 /** Why a paid attempt cannot become an order: the whole fulfilment is rolled back. */
 class Unfulfillable extends Error {
   constructor(readonly reason: 'already_owned' | 'insufficient_credit' | 'held_elsewhere') {
@@ -103,10 +107,12 @@ export function createCheckoutFulfilment(deps: {
   }
 
   /** How the provider's payment differs from what the attempt charges (empty: it matches). */
-  async function differencesOf(
+  function differencesOf(
     row: AttemptRow,
     payment: GatewayPayment,
-  ): Promise<Discrepancy['differences']> {
+    /** The buyer's provider customer, when the payment names one. */
+    customer: string | null,
+  ): Discrepancy['differences'] {
     const differences: Discrepancy['differences'] = [];
     const differ = (field: string, expected: string, actual: string) => {
       if (expected !== actual) differences.push({ field, expected, actual });
@@ -118,9 +124,7 @@ export function createCheckoutFulfilment(deps: {
     differ('currency', row.currency.toUpperCase(), payment.amount.currency.toUpperCase());
     if (payment.status === 'succeeded')
       differ('amount_received', String(row.amount), String(payment.amountReceived));
-    if (payment.customerId !== null) {
-      differ('customer', (await payments.customerOf(row.userId)) ?? '(none)', payment.customerId);
-    }
+    if (payment.customerId !== null) differ('customer', customer ?? '(none)', payment.customerId);
     return differences;
   }
 
@@ -212,82 +216,86 @@ export function createCheckoutFulfilment(deps: {
    * is refunded in full and fails with `payment_refunded`.
    */
   async function fulfil(
-    attemptId: string,
+    attempt: AttemptRow,
     payment: GatewayPayment | null,
     source: PaymentSource,
   ): Promise<AttemptRow | null> {
-    if (payment) {
-      const row = await repository.find(attemptId);
-      if (!row || row.orderId !== null) return row;
-      if (row.gatewayRefundId !== null) return row; // refunded already: never an order
-      const differences = await differencesOf(row, payment);
-      if (differences.length > 0) return refuseMismatch(row, payment, differences, source);
-    }
+    // Read before the lock (no other read runs inside it): an attempt's buyer never changes.
+    const customer = payment?.customerId ? await payments.customerOf(attempt.userId) : null;
     try {
-      return await repository.withAttemptLock(attemptId, async (row, tx) => {
-        if (!row || row.orderId !== null || row.gatewayRefundId !== null) return row;
-        const quote = row.quote;
-        // An attempt that had ended gave its holds back: a late success takes them again.
-        if (!OPEN.has(row.status) && !(await repository.retakeHolds(tx, row, holdsOf(quote)))) {
-          throw new Unfulfillable('held_elsewhere');
-        }
-        const { orderId, enrolled } = await orders.recordPurchase(tx, {
-          userId: row.userId,
-          currency: quote.currency,
-          subtotal: quote.subtotal,
-          discount: quote.discount,
-          tax: quote.tax,
-          credit: quote.creditUsed,
-          total: quote.total,
-          lines: quote.lines,
-          completedAt: now(),
-        });
-        if (enrolled < quote.lines.length) throw new Unfulfillable('already_owned');
-        if (quote.creditUsed > 0) {
-          try {
-            await credit.consumeReservation(
-              creditReference(row.id),
-              {
-                userId: row.userId,
-                amount: money(quote.creditUsed, quote.currency),
-                reason: `Order #${orderId}`,
-                orderId,
-              },
-              tx,
-            );
-          } catch (error) {
-            if (error instanceof HttpError && error.code === 'insufficient_credit') {
-              throw new Unfulfillable('insufficient_credit');
-            }
-            throw error;
+      const outcome = await repository.withAttemptLock(
+        attempt.id,
+        async (row, tx): Promise<LockedOutcome> => {
+          if (!row || row.orderId !== null || row.gatewayRefundId !== null) return { done: row };
+          // The provider's object is checked against the attempt as it stands under the lock.
+          const differences = payment ? differencesOf(row, payment, customer) : [];
+          if (differences.length > 0) return { mismatched: row, differences };
+          const quote = row.quote;
+          // An attempt that had ended gave its holds back: a late success takes them again.
+          if (!OPEN.has(row.status) && !(await repository.retakeHolds(tx, row, holdsOf(quote)))) {
+            throw new Unfulfillable('held_elsewhere');
           }
-        }
-        for (const code of couponCodesOf(quote)) {
-          // The buyer paid the discounted price: a use that lapsed meanwhile is still honoured.
-          const consumed = await coupons.consume(couponReference(row.id, code), tx);
-          if (!consumed.ok)
-            log.warn({ attempt: row.id, code, status: consumed.status }, 'coupon use not consumed');
-        }
-        await carts.removePurchased(
-          tx,
-          row.userId,
-          quote.lines.map((line) => line.courseId),
-        );
-        const fulfilled = await repository.markFulfilled(
-          tx,
-          row.id,
-          orderId,
-          payment?.id ?? row.gatewayPaymentId,
-          payment?.customerId ?? null,
-        );
-        faults.reach('checkout.before_fulfil_commit');
-        return fulfilled;
-      });
+          const { orderId, enrolled } = await orders.recordPurchase(tx, {
+            userId: row.userId,
+            currency: quote.currency,
+            subtotal: quote.subtotal,
+            discount: quote.discount,
+            tax: quote.tax,
+            credit: quote.creditUsed,
+            total: quote.total,
+            lines: quote.lines,
+            completedAt: now(),
+          });
+          if (enrolled < quote.lines.length) throw new Unfulfillable('already_owned');
+          if (quote.creditUsed > 0) {
+            try {
+              await credit.consumeReservation(
+                creditReference(row.id),
+                {
+                  userId: row.userId,
+                  amount: money(quote.creditUsed, quote.currency),
+                  reason: `Order #${orderId}`,
+                  orderId,
+                },
+                tx,
+              );
+            } catch (error) {
+              if (error instanceof HttpError && error.code === 'insufficient_credit') {
+                throw new Unfulfillable('insufficient_credit');
+              }
+              throw error;
+            }
+          }
+          for (const code of couponCodesOf(quote)) {
+            // The buyer paid the discounted price: a use that lapsed meanwhile is still honoured.
+            const consumed = await coupons.consume(couponReference(row.id, code), tx);
+            if (!consumed.ok)
+              log.warn({ attempt: row.id, code, status: consumed.status }, 'coupon use not consumed');
+          }
+          await carts.removePurchased(
+            tx,
+            row.userId,
+            quote.lines.map((line) => line.courseId),
+          );
+          const done = await repository.markFulfilled(
+            tx,
+            row.id,
+            orderId,
+            payment?.id ?? row.gatewayPaymentId,
+            payment?.customerId ?? null,
+          );
+          faults.reach('checkout.before_fulfil_commit');
+          return { done };
+        },
+      );
+      if ('done' in outcome) return outcome.done;
+      // Refunded (a provider call) only once the lock is released.
+      return await refuseMismatch(outcome.mismatched, payment!, outcome.differences, source);
     } catch (error) {
       if (!(error instanceof Unfulfillable)) throw error;
-      const row = await repository.find(attemptId);
+      const row = await repository.find(attempt.id);
       if (!row) return null;
-      log.warn({ attempt: attemptId, reason: error.reason }, 'paid attempt cannot become an order');
+      log.warn({ attempt: attempt.id, reason: error.reason }, 'paid attempt cannot become an order');
       if (payment) {
         return refund(
           row,

@@ -61,12 +61,12 @@ export function createCheckoutReconciliation(deps: {
     if (!payment) {
       // Never reached the provider. A free or full-credit order has nothing to charge: the
       // buyer asked for it, so it is completed; a paid one is ended and its holds given back.
-      if (row.amount === 0) return outcomeOf(await fulfilment.fulfil(row.id, null, 'reconciliation'));
+      if (row.amount === 0) return outcomeOf(await fulfilment.fulfil(row, null, 'reconciliation'));
       return outcomeOf(await fulfilment.fail(row, 'payment_expired'));
     }
     switch (payment.status) {
       case 'succeeded':
-        return outcomeOf(await fulfilment.fulfil(row.id, payment, 'reconciliation'));
+        return outcomeOf(await fulfilment.fulfil(row, payment, 'reconciliation'));
       case 'requires_payment_method': {
         const code = payment.lastError ? paymentErrorCodeOf(payment.lastError) : 'payment_expired';
         return outcomeOf(await fulfilment.fail(row, code, { gatewayPaymentId: payment.id }));
@@ -89,7 +89,7 @@ export function createCheckoutReconciliation(deps: {
           .cancelPayment(payment.id, { idempotencyKey: `checkout:${row.id}:abandon` })
           .catch(() => gateway.retrievePayment(payment.id));
         if (canceled.status === 'succeeded') {
-          return outcomeOf(await fulfilment.fulfil(row.id, canceled, 'reconciliation'));
+          return outcomeOf(await fulfilment.fulfil(row, canceled, 'reconciliation'));
         }
         return outcomeOf(
           await fulfilment.fail(row, 'payment_expired', { gatewayPaymentId: payment.id, status: 'canceled' }),

@@ -269,7 +269,7 @@ export function createCheckoutService(deps: {
     const common = { gatewayPaymentId: payment.id, gatewayPaymentMethodId: payment.paymentMethodId };
     switch (payment.status) {
       case 'succeeded': {
-        const done = await fulfilment.fulfil(row.id, payment, 'answer');
+        const done = await fulfilment.fulfil(row, payment, 'answer');
         return done ? resultOf(done) : pendingAnswer(row);
       }
       case 'requires_action':
@@ -418,7 +418,7 @@ export function createCheckoutService(deps: {
     const row = await attemptOfPayment(payment);
     // Most often the answer path fulfilled it already: no transaction needed to see that.
     if (row && row.orderId === null && row.gatewayRefundId === null) {
-      await fulfilment.fulfil(row.id, payment, 'webhook');
+      await fulfilment.fulfil(row, payment, 'webhook');
     }
   });
   payments.events.on('payment.failed', async (payment) => {
@@ -644,7 +644,7 @@ export function createCheckoutService(deps: {
       faults.reach('checkout.after_reserve');
       if (expected === null && plugin) return charge(inserted, buyer, info, plugin);
       // Free and full-credit orders have nothing to charge: fulfilled now.
-      const done = await fulfilment.fulfil(inserted.id, null, 'answer');
+      const done = await fulfilment.fulfil(inserted, null, 'answer');
       return resultOf(done ?? inserted);
     },
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
+import { rowsOf } from '../../platform/db/query-result.js';
 import { enrollmentSource, enrollments, orderLines, orders } from './orders.tables.js';
 
 /** Which of `courseIds` the user (`userId`) is enrolled in, for a combined read. */
@@ -142,7 +143,7 @@ export function createOrdersRepository(db: Database) {
           returning 1
         )
         select id, (select count(*) from enrolled) as enrolled from new_order`);
-      const [order] = (result as unknown as { rows: { id: number; enrolled: number | string }[] }).rows;
+      const [order] = rowsOf<{ id: number; enrolled: number | string }>(result);
       if (!order) throw new Error('insert returned no row');
       return { orderId: Number(order.id), enrolled: Number(order.enrolled) };
     },

@@ -56,6 +56,21 @@ function post(body: string, signature: string | undefined) {
   });
 }
 
+/** The sandbox's event of `type` about the payment `paymentId`. */
+async function sandboxEventOf(type: string, paymentId: string): Promise<{ id: string }> {
+  const events = await fetch(`${sandbox.url}/v1/events?type=${type}&limit=50`, {
+    headers: { authorization: `Bearer ${sandbox.secretKey}` },
+  }).then((r) => r.json() as Promise<{ data: { id: string; data: { object: { id: string } } }[] }>);
+  return events.data.find((e) => e.data.object.id === paymentId)!;
+}
+
+/** The sandbox's delivery records of an event, once its delivery has succeeded. */
+const deliveredRecords = (eventId: string) =>
+  until(() => {
+    const records = sandbox.deliveries(eventId);
+    return records[0]?.state === 'delivered' ? records : undefined;
+  });
+
 const eventBody = (id: string) =>
   JSON.stringify({
     id,
@@ -185,14 +200,8 @@ describe('gateway webhooks reaching the server', () => {
         { idempotencyKey: `retry-${Date.now()}` },
       );
       await until(() => (attempts >= 2 ? true : undefined));
-      const events = await fetch(`${sandbox.url}/v1/events?type=payment_intent.created&limit=20`, {
-        headers: { authorization: `Bearer ${sandbox.secretKey}` },
-      }).then((r) => r.json() as Promise<{ data: { id: string; data: { object: { id: string } } }[] }>);
-      const event = events.data.find((e) => e.data.object.id === payment.id)!;
-      const deliveries = await until(() => {
-        const records = sandbox.deliveries(event.id);
-        return records[0]?.state === 'delivered' ? records : undefined;
-      });
+      const event = await sandboxEventOf('payment_intent.created', payment.id);
+      const deliveries = await deliveredRecords(event.id);
       expect(deliveries[0]).toMatchObject({ attempts: 2, lastStatus: 200 });
       const stored = await server.payments.storedEvent(event.id);
       expect(stored?.processedAt).toBeInstanceOf(Date);
@@ -216,10 +225,7 @@ describe('events that can never be processed (hardening)', () => {
       { amount: money(700, 'USD'), metadata: { test: tag } },
       { idempotencyKey: `${tag}-${Date.now()}` },
     );
-    const events = await fetch(`${sandbox.url}/v1/events?type=payment_intent.created&limit=50`, {
-      headers: { authorization: `Bearer ${sandbox.secretKey}` },
-    }).then((r) => r.json() as Promise<{ data: { id: string; data: { object: { id: string } } }[] }>);
-    const found = events.data.find((e) => e.data.object.id === payment.id)!;
+    const found = await sandboxEventOf('payment_intent.created', payment.id);
     return (await fetch(`${sandbox.url}/v1/events/${found.id}`, {
       headers: { authorization: `Bearer ${sandbox.secretKey}` },
     }).then((r) => r.json())) as StripeEventJson;
@@ -269,14 +275,8 @@ describe('events that can never be processed (hardening)', () => {
       { idempotencyKey: `malformed-attempt-${Date.now()}` },
     );
     expect(payment.status).toBe('succeeded');
-    const events = await fetch(`${sandbox.url}/v1/events?type=payment_intent.succeeded&limit=50`, {
-      headers: { authorization: `Bearer ${sandbox.secretKey}` },
-    }).then((r) => r.json() as Promise<{ data: { id: string; data: { object: { id: string } } }[] }>);
-    const event = events.data.find((e) => e.data.object.id === payment.id)!;
-    const deliveries = await until(() => {
-      const records = sandbox.deliveries(event.id);
-      return records[0]?.state === 'delivered' ? records : undefined;
-    });
+    const event = await sandboxEventOf('payment_intent.succeeded', payment.id);
+    const deliveries = await deliveredRecords(event.id);
     expect(deliveries[0]).toMatchObject({ attempts: 1, lastStatus: 200 });
   });
 

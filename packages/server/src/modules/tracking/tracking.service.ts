@@ -6,6 +6,7 @@ import {
 } from '@lectern/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
+import { affectedRowsOf } from '../../platform/db/query-result.js';
 import { createAttemptLimiter, hitAll } from '../../platform/rate-limit/attempt-limiter.js';
 import { UNSTORABLE_TEXT_REASON, unstorableTextPath } from '../../platform/http/unstorable-text.js';
 import type { EventSink } from './event-sink.js';
@@ -19,9 +20,9 @@ export const COLLECTOR_LIMITS = {
   perVisitor: { max: 60, windowMs: 60_000 },
   perAddress: { max: 300, windowMs: 60_000 },
 } as const;
-/** How far ahead of the server's clock a client's clock may be (time zones are not an excuse: ISO times carry them). */
-const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far ahead of the server's clock a client's clock may be (time zones are not an excuse: ISO times carry them). */
+const MAX_CLOCK_AHEAD_MS = DAY_MS;
 /** Rows deleted per statement by the purge, so it never holds a long lock. */
 const PURGE_BATCH = 10_000;
 
@@ -29,9 +30,6 @@ const PURGE_BATCH = 10_000;
 export const TRACKING_CLIENT_KEYS: ReadonlySet<string> = new Set([WEB_TRACKING_CLIENT_KEY]);
 
 export { UNSTORABLE_TEXT_REASON } from '../../platform/http/unstorable-text.js';
-
-// Keys too: an event's field names are checked against its schema, nested ones are not.
-const holdsUnstorableText = (value: unknown): boolean => unstorableTextPath(value) !== null;
 
 export interface CollectorCall {
   /** The client's address (through trusted proxies only). */
@@ -92,24 +90,18 @@ export function createTrackingService({
       const visitors = [...new Set(accepted.map(({ event }) => String(event.visitorUuid)))].slice(0, 3);
       const counted = [[perAddress, call.ip] as const, ...visitors.map((v) => [perVisitor, v] as const)];
       await hitAll(db, counted, { detail: tooFast });
-      const untimely = accepted.flatMap(({ idx, event }) => {
-        const reason = timeError(event.clientTimestamp);
+      // Events the domain accepted that this server still refuses: impossible client times, and
+      // text no database holds (only possible as a \u escape, so a body without one needs no look).
+      const mayHoldEscapes = call.body.includes('\\u');
+      const refused = accepted.flatMap(({ idx, event }): CollectorFailedEvent[] => {
+        const reason =
+          timeError(event.clientTimestamp) ??
+          (mayHoldEscapes && unstorableTextPath(event) !== null ? UNSTORABLE_TEXT_REASON : null);
         return reason ? [{ idx, reason }] : [];
       });
-      if (untimely.length > 0) {
-        accepted = accepted.filter(({ idx }) => !untimely.some((refused) => refused.idx === idx));
-        failedEvents = [...failedEvents, ...untimely].sort((a, b) => a.idx - b.idx);
-      }
-      // Such text can only arrive as a \u escape, so a body without one needs no look.
-      if (call.body.includes('\\u')) {
-        const refused = accepted.filter(({ event }) => holdsUnstorableText(event));
-        if (refused.length > 0) {
-          accepted = accepted.filter((entry) => !refused.includes(entry));
-          failedEvents = [
-            ...failedEvents,
-            ...refused.map(({ idx }): CollectorFailedEvent => ({ idx, reason: UNSTORABLE_TEXT_REASON })),
-          ].sort((a, b) => a.idx - b.idx);
-        }
+      if (refused.length > 0) {
+        accepted = accepted.filter(({ idx }) => !refused.some((entry) => entry.idx === idx));
+        failedEvents = [...failedEvents, ...refused].sort((a, b) => a.idx - b.idx);
       }
       if (accepted.length > 0) {
         const events = accepted.map(({ event }) => event);
@@ -136,11 +128,7 @@ export function createTrackingService({
             select ctid from ${trackingEvents}
             where ${trackingEvents.receivedAt} < now() - ${`${retentionDays} days`}::interval
             limit ${PURGE_BATCH})`);
-        const deleted = Number(
-          (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
-            (result as { rowCount?: number }).rowCount ??
-            0,
-        );
+        const deleted = affectedRowsOf(result);
         total += deleted;
         if (deleted < PURGE_BATCH) return total;
       }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
+import { affectedRowsOf, rowsOf } from '../db/query-result.js';
 import { tooManyRequests } from '../http/http-error.js';
 import { rateLimitHits } from './rate-limit.tables.js';
 
@@ -290,14 +291,6 @@ function keyOf(name: string, subject: string): string {
   const key = `${name}:${subject}`;
   return key.length <= MAX_PLAIN_KEY ? key : `${name}:#${createHash('sha256').update(subject).digest('hex')}`;
 }
-
-// PGlite answers `{rows, affectedRows}`, node-postgres `{rows, rowCount}`.
-const rowsOf = (result: unknown) =>
-  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
-const affectedRowsOf = (result: unknown) =>
-  Number(
-    (result as { affectedRows?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0,
-  );
 
 const countsOf = (row: Record<string, unknown> | undefined): WindowCounts => ({
   current: Number(row?.current ?? 0),
