@@ -7,7 +7,9 @@ const withPostgres = Boolean(process.env.LECTERN_TEST_POSTGRES_URL);
 // One runner, three projects: pure unit tests (node), browser-code unit tests (jsdom),
 // and server integration tests (Fastify inject on PGlite, or on PostgreSQL when DATABASE_URL is set).
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  // graphql 16 has no `exports`: vite would take its ESM build for our code while graphql-http,
+  // loaded by Node, takes the CommonJS one, and graphql-js refuses a schema from "another realm".
+  resolve: { conditions: ['source'], alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     projects: [
@@ -21,6 +23,7 @@ export default defineConfig({
             'packages/gateway/src/**/*.test.ts',
             'packages/server/src/**/*.test.ts',
             'bench/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
         },

@@ -69,6 +69,12 @@ import { userContextRoutes } from './modules/user-context/user-context.routes.js
 import { createUserContextService } from './modules/user-context/user-context.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { seedDemoData } from './seed/demo-seed.js';
+import { registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { createSubscriptionCheckoutService } from './modules/subscriptions/subscription-checkout.service.js';
+import { subscriptionsGraphql } from './modules/subscriptions/subscriptions.graphql.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 
 export { loadConfig, ConfigError, productionProblems, type AppConfig } from './platform/config/config.js';
 export { DatabaseUnavailableError } from './platform/db/database.js';
@@ -261,6 +267,19 @@ export async function createServer(
     reconcileAfterMs: options.reconcileAfterMs ?? config.reconcileAfterMs,
   });
   const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
+  const subscriptions = createSubscriptionsService({ db, organizations });
+  const subscriptionCheckout = createSubscriptionCheckoutService({
+    subscriptions,
+    payments,
+    tax: options.taxProvider ?? createTableTaxProvider(),
+    providerFacts: { cardMethod: () => checkout.cardMethod() },
+    brandName: config.brandName,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  // The provider's word on subscription payments and card setups: the same completion as the answer.
+  payments.events.on('payment.succeeded', (payment) => subscriptionCheckout.onPaymentSucceeded(payment));
+  payments.events.on('setup.succeeded', (setup) => subscriptionCheckout.onSetupSucceeded(setup));
 
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
@@ -285,7 +304,13 @@ export async function createServer(
     await api.register(pricingRoutes, { pricing, userContext });
     await api.register(creditRoutes, { credit, userContext });
     await api.register(cartsRoutes, { carts, userContext });
-    await api.register(checkoutRoutes, { checkout, userContext, users });
+    await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users });
+    await api.register(subscriptionsRoutes, { subscriptions, userContext });
+    await api.register(organizationsRoutes, { organizations });
+    registerGraphqlEndpoint(api, {
+      parts: [subscriptionsGraphql({ subscriptions, userContext })],
+      production: config.isProduction,
+    });
     await api.register(privacyRoutes, { privacy });
     await api.register(settingsRoutes, { settings, catalog });
     await api.register(sharingRoutes, { sharing, publicUrl: config.publicUrl });

@@ -364,7 +364,27 @@ export interface CheckoutResult {
     checkout_ref: string;
     /** For `succeeded`: where the browser goes next (`/cart/success/{id}/`). */
     redirect_url: string | null;
+    /** Subscription upsells on a paid plan: the attempt that charges the prorated licenses (checkout §3). */
+    proration_payment_attempt_id?: string | null;
+    /** Subscription checkouts: the enrollment's checkout reference (team-plan §9) once known. */
+    subscription_checkout_ref?: string | null;
+    /** `UpdateBilling`: how the tax of the next charge changed (team-plan §2 tax-rate-change banner). */
+    tax_rate_change?: TaxRateChange | null;
   };
+}
+
+/** Team-plan §2: the old and new rates and totals of the next charge after a billing update. */
+export interface TaxRateChange {
+  previous_rate: number;
+  new_rate: number;
+  tax_breakdown_type: TaxBreakdownType;
+  currency: CurrencyCode;
+  previous_total: number;
+  new_total: number;
+  /** Tax-exclusive countries: the price before tax (the same before and after). */
+  tax_excluded_amount: number;
+  previous_tax: number;
+  new_tax: number;
 }
 
 /** `GET /payment/checkout-result/?payment_attempt_id=`: what the success page shows. */

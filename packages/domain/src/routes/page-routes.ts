@@ -15,6 +15,13 @@ export const PAGE_ROUTES = {
   paymentSettings: '/user-manage/payment-settings/',
   myCourses: '/home/my-courses/',
   creditHistory: '/dashboard/credit-history/',
+  teamPlanCheckout: '/payment/checkout-teamplan/',
+  teamPlanUpsell: '/payment/upsell-teamplan/',
+  teamPlanResubscribe: '/payment/resubscribe-teamplan/',
+  personalPlan: '/personal-plan/',
+  personalPlanCheckout: '/payment/checkout-personal-plan/',
+  manageSubscriptions: '/user/manage-subscriptions/',
+  businessSignUp: '/business/sign-up/',
 } as const;
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;

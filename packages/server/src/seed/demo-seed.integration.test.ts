@@ -32,11 +32,42 @@ describe('the demo seed', () => {
     for (const row of result.rows as { currencies: number }[]) expect(row.currencies).toBe(30);
   });
 
+  it('puts Acme on an active annual Team Plan with past charges, Globex on an expired one and the learner on a trial', async () => {
+    const result = (await server.db.execute(
+      sql`select e.subscriber_type, e.status, e.license_count, e.price_option_id,
+            (select count(*)::int from subscription_charges c where c.enrollment_id = e.id) as charges
+          from subscription_enrollments e order by e.id`,
+    )) as QueryRows;
+    expect(result.rows).toEqual([
+      {
+        subscriber_type: 'organization',
+        status: 'ACTIVE',
+        license_count: 10,
+        price_option_id: 'team-annual',
+        charges: 2,
+      },
+      {
+        subscriber_type: 'organization',
+        status: 'EXPIRED',
+        license_count: 5,
+        price_option_id: 'team-monthly',
+        charges: 0,
+      },
+      {
+        subscriber_type: 'user',
+        status: 'TRIAL',
+        license_count: 1,
+        price_option_id: 'personal-annual',
+        charges: 0,
+      },
+    ]);
+  });
+
   it('does nothing on a database that already has users', async () => {
     const before = await countOf('courses');
     const seeded = await seedDemoData(server.db, server.app.log);
     expect(seeded).toBe(false);
     expect(await countOf('courses')).toBe(before);
-    expect(await countOf('users')).toBe(3);
+    expect(await countOf('users')).toBe(7);
   });
 });

@@ -6,6 +6,8 @@ import { createCouponsService } from '../modules/coupons/coupons.service.js';
 import { createCreditService } from '../modules/credit/credit.service.js';
 import { createOrdersService } from '../modules/orders/orders.service.js';
 import { createOrganizationsService } from '../modules/organizations/organizations.service.js';
+import { createTableTaxProvider } from '../modules/tax/table-tax-provider.js';
+import { seedDemoPlans, seedDemoSubscriptions } from './demo-subscriptions.js';
 import { createUsersService } from '../modules/users/users.service.js';
 import { DEMO_CATEGORIES, DEMO_INSTRUCTORS, DEMO_PRICE_TIERS_USD } from './demo-catalog.js';
 import { demoTierAmounts } from './demo-prices.js';
@@ -16,7 +18,15 @@ export const DEMO_ACCOUNTS = {
   learner: { email: 'learner@example.com', name: 'Lena Learner' },
   owner: { email: 'owner@example.com', name: 'Omar Owner' },
   admin: { email: 'admin@example.com', name: 'Ada Admin' },
+  globex: { email: 'globex@example.com', name: 'Gina Globex' },
 } as const;
+
+/** Acme's learners: each holds one of its Team Plan licenses. */
+const ACME_LEARNERS = [
+  { email: 'sam@acme.example', name: 'Sam Student' },
+  { email: 'kim@acme.example', name: 'Kim Student' },
+  { email: 'lee@acme.example', name: 'Lee Student' },
+] as const;
 
 const slugify = (title: string) =>
   title
@@ -118,6 +128,28 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     const acme = await organizations.createOrganization({ name: 'Acme Learning', type: 'Team' });
     await organizations.addMember(acme.id, owner.id, 'owner');
     await organizations.addMember(acme.id, admin.id, 'admin');
+    for (const account of ACME_LEARNERS)
+      await organizations.addMember(acme.id, (await register(account)).id, 'student');
+    const globexOwner = await register(DEMO_ACCOUNTS.globex);
+    const globex = await organizations.createOrganization({ name: 'Globex Training', type: 'Team' });
+    await organizations.addMember(globex.id, globexOwner.id, 'owner');
+
+    await seedDemoPlans(tx);
+    const seattle = await createTableTaxProvider().determine(
+      { country: 'US', secondaryLocation: '98101' },
+      new Date(),
+    );
+    await seedDemoSubscriptions(
+      tx,
+      {
+        acme: acme.id,
+        acmeOwner: owner.id,
+        globex: globex.id,
+        globexOwner: globexOwner.id,
+        learner: learner.id,
+      },
+      { rate: seattle.ok ? seattle.ratePercent : 0, country: 'US', zip: '98101' },
+    );
 
     // Discount codes (issue 3): one for everything, one expired, one used up, one for a single
     // course, and a target price.

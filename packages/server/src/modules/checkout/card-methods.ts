@@ -18,6 +18,7 @@ import {
   statusOf,
   type CheckoutMethodPlugin,
   type MethodMarket,
+  type MethodOfferContext,
   type OfferedMethod,
   type PayRefusal,
   type PayRequest,
@@ -118,6 +119,28 @@ async function payEnteredCard(request: PayRequest): Promise<GatewayPaymentMethod
 const isRefusal = (value: unknown): value is PayRefusal =>
   typeof value === 'object' && value !== null && 'refused' in value;
 
+/** The card form's method (checkout §3): cards tokenized by the provider's SDK or encrypted in the browser. */
+export function enteredCardMethod(
+  context: Pick<MethodOfferContext, 'statuses' | 'publishableKey' | 'sdkUrl' | 'encryptionKey'>,
+): OfferedMethod {
+  return {
+    method_id: CARD_METHOD_ID,
+    vendor: 'CardToken',
+    mode: 'direct',
+    type: 'card',
+    name: 'Card',
+    gateway_status: statusOf(context.statuses, 'card'),
+    options: {
+      client_publishable_key: context.publishableKey,
+      client_sdk_url: context.sdkUrl,
+      ...(context.encryptionKey ? { encryption_public_key: context.encryptionKey } : {}),
+      storing_payment_method_disabled: false,
+      store_payment_method_default_override: null,
+      brand_codes: CARD_BRAND_CODES,
+    },
+  };
+}
+
 /** Cards entered in the form (CardToken direct, or CardEncrypted) and the buyer's saved cards. */
 export const cardMethods: CheckoutMethodPlugin = {
   // Encrypted cards (encrypted_data) go to the same provider as tokenized ones.
@@ -130,22 +153,7 @@ export const cardMethods: CheckoutMethodPlugin = {
   gatewayStatus: (statuses) => statusOf(statuses, 'card'),
   offer(context) {
     const gatewayStatus = statusOf(context.statuses, 'card');
-    const card: OfferedMethod = {
-      method_id: CARD_METHOD_ID,
-      vendor: 'CardToken',
-      mode: 'direct',
-      type: 'card',
-      name: 'Card',
-      gateway_status: gatewayStatus,
-      options: {
-        client_publishable_key: context.publishableKey,
-        client_sdk_url: context.sdkUrl,
-        ...(context.encryptionKey ? { encryption_public_key: context.encryptionKey } : {}),
-        storing_payment_method_disabled: false,
-        store_payment_method_default_override: null,
-        brand_codes: CARD_BRAND_CODES,
-      },
-    };
+    const card = enteredCardMethod(context);
     const stored = context.storedCards.map((storedCard, index): OfferedMethod => ({
       method_id: STORED_CARD_METHOD_ID_BASE + index,
       vendor: 'CardToken',

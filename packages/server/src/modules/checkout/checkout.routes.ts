@@ -17,6 +17,12 @@ import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js'
 import { notAuthenticated } from '../../platform/http/http-error.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { UsersService } from '../users/users.service.js';
+import type { SubscriptionCheckoutService } from '../subscriptions/subscription-checkout.service.js';
+import {
+  subscriptionInfoBody,
+  subscriptionResultBody,
+  subscriptionSubmitBody,
+} from '../subscriptions/subscription-checkout.schemas.js';
 import { checkoutInfoJson } from './checkout-info-json.js';
 import type { CheckoutBuyer, CheckoutService } from './checkout.service.js';
 
@@ -59,7 +65,7 @@ const infoBody = z.object({
     .array(z.enum(REQUESTED_CONFIGS, { error: `Ask for ${REQUESTED_CONFIGS.join(', ')}.` }))
     .min(1, 'Ask for at least one config.'),
   shopping_info: shoppingInfo,
-  checkout_environment: z.enum(CHECKOUT_ENVIRONMENTS),
+  checkout_environment: z.literal('Marketplace'),
   checkout_event: z.enum(CHECKOUT_EVENTS),
   billing_address: billingAddress.optional(),
 });
@@ -105,7 +111,7 @@ const submitBody = z.object({
       currency: z.string().regex(/^[A-Za-z]{3}$/, 'currency must be a three-letter code.'),
     })
     .optional(),
-  checkout_environment: z.enum(CHECKOUT_ENVIRONMENTS),
+  checkout_environment: z.literal('Marketplace'),
   checkout_event: z.literal('Submit'),
   checkout_ref: z
     .string({ error: 'checkout_ref is required.' })
@@ -130,7 +136,7 @@ const submitBody = z.object({
 });
 
 const resultBody = z.object({
-  checkout_environment: z.enum(CHECKOUT_ENVIRONMENTS),
+  checkout_environment: z.literal('Marketplace'),
   checkout_event: z.literal('Result'),
   payment_info: z.object({
     credentials: z.union([
@@ -139,6 +145,12 @@ const resultBody = z.object({
     ]),
   }),
 });
+
+/** Checkout §1: the Marketplace (courses) and Subscription environments share the paths. */
+const byEnvironment = <M extends z.ZodObject, S extends z.ZodObject>(marketplace: M, subscription: S) =>
+  z.discriminatedUnion('checkout_environment', [marketplace, subscription], {
+    error: `checkout_environment must be one of ${CHECKOUT_ENVIRONMENTS.join(', ')}.`,
+  });
 
 const attemptParams = z.object({ paymentAttemptId: z.string().max(64) });
 const resultQuery = z.object({
@@ -152,9 +164,10 @@ const storedParams = z.object({ storedId: z.string().min(1).max(300) });
  */
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
+  subscriptionCheckout: SubscriptionCheckoutService;
   userContext: UserContextService;
   users: UsersService;
-}> = async (app, { checkout, userContext, users }) => {
+}> = async (app, { checkout, subscriptionCheckout, userContext, users }) => {
   const buyerOf = async (request: FastifyRequest): Promise<CheckoutBuyer> => {
     const user = await users.findById(requireUserId(request));
     if (!user) throw notAuthenticated();
@@ -164,28 +177,42 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     CHECKOUT_PATHS.info,
-    { config: SIGNED_IN, schema: { body: infoBody } },
+    { config: SIGNED_IN, schema: { body: byEnvironment(infoBody, subscriptionInfoBody) } },
     async (request, reply): Promise<string> => {
       const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
       reply.type('application/json; charset=utf-8');
-      return checkoutInfoJson(await checkout.info(buyer, pricing, request.body));
+      const body = request.body;
+      if (body.checkout_environment === 'Subscription') {
+        return JSON.stringify(await subscriptionCheckout.info(buyer, pricing.country, body));
+      }
+      return checkoutInfoJson(await checkout.info(buyer, pricing, body));
     },
   );
 
   app.post(
     CHECKOUT_PATHS.submit,
-    { config: SIGNED_IN, schema: { body: submitBody } },
+    { config: SIGNED_IN, schema: { body: byEnvironment(submitBody, subscriptionSubmitBody) } },
     async (request): Promise<CheckoutResult> => {
       const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
-      return checkout.submit(buyer, pricing, request.body);
+      const body = request.body;
+      if (body.checkout_environment === 'Subscription')
+        return subscriptionCheckout.submit(buyer, pricing.country, body);
+      return checkout.submit(buyer, pricing, body);
     },
   );
 
   app.patch(
     CHECKOUT_PATHS.attempt,
-    { config: SIGNED_IN, schema: { params: attemptParams, body: resultBody } },
+    {
+      config: SIGNED_IN,
+      schema: { params: attemptParams, body: byEnvironment(resultBody, subscriptionResultBody) },
+    },
     async (request): Promise<CheckoutResult> => {
-      return checkout.result(requireUserId(request), request.params.paymentAttemptId, request.body);
+      const body = request.body;
+      if (body.checkout_environment === 'Subscription') {
+        return subscriptionCheckout.result(requireUserId(request), request.params.paymentAttemptId, body);
+      }
+      return checkout.result(requireUserId(request), request.params.paymentAttemptId, body);
     },
   );
 
@@ -193,7 +220,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     CHECKOUT_PATHS.attempt,
     { config: SIGNED_IN, schema: { params: attemptParams } },
     async (request): Promise<CheckoutResult> => {
-      return checkout.attempt(requireUserId(request), request.params.paymentAttemptId);
+      const userId = requireUserId(request);
+      const id = request.params.paymentAttemptId;
+      if (await subscriptionCheckout.owns(userId, id)) return subscriptionCheckout.attempt(userId, id);
+      return checkout.attempt(userId, id);
     },
   );
 

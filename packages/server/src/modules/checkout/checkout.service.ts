@@ -16,6 +16,7 @@ import {
   type CheckoutResultRequest,
   type CheckoutSubmitRequest,
   type CurrencyCode,
+  type PaymentMethodConfig,
   type PriceRepresentment,
 } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,7 +34,7 @@ import type { PaymentsService } from '../payments/payments.service.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
 import { bnplMethodPlugins } from './bnpl-methods.js';
-import { cardMethods, expressMethods, localCardMethods } from './card-methods.js';
+import { cardMethods, enteredCardMethod, expressMethods, localCardMethods } from './card-methods.js';
 import {
   chargeCurrencyOf,
   createMethodRegistry,
@@ -709,6 +710,20 @@ export function createCheckoutService(deps: {
     storedMethods: storedCards.list,
     /** `DELETE /payment-vendor/stored-payment-method/{id}/` */
     deleteStoredMethod: storedCards.remove,
+
+    /** The card form's method with the provider's current status and key (subscription checkouts). */
+    async cardMethod(): Promise<PaymentMethodConfig> {
+      const [statuses, key] = await Promise.all([methodStatuses(), encryptionKey()]);
+      return {
+        ...enteredCardMethod({
+          statuses,
+          encryptionKey: key,
+          publishableKey: gateway.publishableKey,
+          sdkUrl: gateway.browserSdkUrl,
+        }),
+        selected: true,
+      };
+    },
 
     /** The amounts a quote would charge, for tests and tools. */
     quoteFor,

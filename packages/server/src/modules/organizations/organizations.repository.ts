@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { count, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { organizationMembers, organizations } from './organizations.tables.js';
@@ -32,6 +32,53 @@ export function createOrganizationsRepository(db: Database) {
     },
     async addMember(organizationId: number, userId: number, role: MemberRole): Promise<void> {
       await db.insert(organizationMembers).values({ organizationId, userId, role });
+    },
+    /** The organization and its owner in one transaction; null when the user joined one meanwhile. */
+    async foundOrganization(
+      userId: number,
+      name: string,
+      referral: string | null,
+    ): Promise<OrganizationRow | null> {
+      return db
+        .transaction(async (tx) => {
+          const [organization] = await tx
+            .insert(organizations)
+            .values({ name, type: 'Team', referral })
+            .returning();
+          if (!organization) throw new Error('insert returned no row');
+          const [member] = await tx
+            .insert(organizationMembers)
+            .values({ organizationId: organization.id, userId, role: 'owner' })
+            .onConflictDoNothing()
+            .returning();
+          if (!member) {
+            tx.rollback();
+          }
+          return organization;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof TransactionRollbackError) return null;
+          throw error;
+        });
+    },
+    async membershipOf(userId: number): Promise<MembershipOfUser | null> {
+      const [row] = await db
+        .select({
+          organization: { id: organizations.id, name: organizations.name, type: organizations.type },
+          role: organizationMembers.role,
+        })
+        .from(organizationMembers)
+        .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+        .where(eq(organizationMembers.userId, userId))
+        .limit(1);
+      return row ?? null;
+    },
+    async memberCount(organizationId: number): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.organizationId, organizationId));
+      return row?.count ?? 0;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { ORGANIZATION_PERMISSIONS, type CurrentOrganization, type OrganizationRole } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
+import { HttpError } from '../../platform/http/http-error.js';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import {
   createOrganizationsRepository,
@@ -28,6 +29,32 @@ export function createOrganizationsService(db: Database) {
     },
     addMember: (organizationId: number, userId: number, role: OrganizationRole) =>
       repository.addMember(organizationId, userId, role),
+    /**
+     * Founds a Team organization with the user as owner (business sign-up); refused when the
+     * user already belongs to one (a user belongs to at most one organization).
+     */
+    async foundOrganization(userId: number, name: string, referral: string | null) {
+      if (await repository.membershipOf(userId)) {
+        throw new HttpError(
+          409,
+          'already_in_organization',
+          'You already belong to an organization; manage its plan from your subscription page.',
+        );
+      }
+      const organization = await repository.foundOrganization(userId, name, referral);
+      if (!organization) {
+        throw new HttpError(
+          409,
+          'already_in_organization',
+          'You already belong to an organization; manage its plan from your subscription page.',
+        );
+      }
+      return organization;
+    },
+    /** The user's organization and role, or null for a consumer user. */
+    membershipOf: (userId: number) => repository.membershipOf(userId),
+    /** How many people belong to the organization (each holds a license of its plan). */
+    memberCount: (organizationId: number) => repository.memberCount(organizationId),
 
     /**
      * Facts for a combined read (`prepareCombinedRead`): the user's (`userId`) organization

@@ -8,6 +8,8 @@ export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 120 }).notNull(),
   type: organizationType('type').notNull().default('Team'),
+  /** The trial-extension referral the business sign-up came with (team-plan §2), if any. */
+  referral: varchar('referral', { length: 64 }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -12,6 +12,7 @@ import { standInWebApp } from '../../test-support/stand-in-web-app.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
 import { arbitraryOf, jsonSchemaOf, NASTY_STRINGS, textValuesOf } from './schema-arbitraries.js';
 import type { RouteEntry } from './route-table.js';
+import { GRAPHQL_PATH } from '../graphql/graphql-endpoint.js';
 
 /** Runs per route and client; FUZZ_RUNS and FUZZ_SEED reproduce or widen a run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -120,10 +121,16 @@ async function send(client: TestClient, route: RouteEntry, request: Case) {
     expect(response.statusCode, what).toBe(404);
   } else if (response.statusCode >= 400) {
     figures.refused += 1;
-    expect(String(response.headers['content-type']), what).toMatch(/^application\/json/);
     const body = JSON.parse(response.body) as Record<string, unknown>;
-    expect(typeof body.detail, what).toBe('string');
-    expect(typeof body.code, what).toBe('string');
+    if (route.url === GRAPHQL_PATH && Array.isArray(body.errors)) {
+      // GraphQL over HTTP answers what it refuses in its own shape: errors, each with extensions.code.
+      const [first] = body.errors as { extensions?: { code?: unknown } }[];
+      expect(typeof first?.extensions?.code, what).toBe('string');
+    } else {
+      expect(String(response.headers['content-type']), what).toMatch(/^application\/json/);
+      expect(typeof body.detail, what).toBe('string');
+      expect(typeof body.code, what).toBe('string');
+    }
     // Security headers on refusals too (they once skipped framework errors).
     expect(response.headers['x-content-type-options'], what).toBe('nosniff');
     if (before !== null) expect(await stateHash(), `a refused request changed state: ${what}`).toBe(before);

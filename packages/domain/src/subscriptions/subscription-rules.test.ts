@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CARD_NAME_MESSAGE,
+  isTaxNumberEnabled,
+  subscriptionBillingErrors,
+  teamPlanCardNameError,
+} from './subscription-rules.js';
+
+describe('team plan card name (team-plan §5)', () => {
+  it('needs more than one character and none of $ / : ; < = > @ [ ]', () => {
+    expect(teamPlanCardNameError('A', 'BR')).toBe(CARD_NAME_MESSAGE);
+    expect(teamPlanCardNameError('Jo', 'BR')).toBeNull();
+    for (const bad of [
+      'Ann$ Lee',
+      'Ann/Lee',
+      'Ann: Lee',
+      'Ann; Lee',
+      'Ann<Lee',
+      'Ann=Lee',
+      'Ann>Lee',
+      'Ann@Lee',
+      'Ann[Lee]',
+    ]) {
+      expect(teamPlanCardNameError(bad, 'US')).toBe(CARD_NAME_MESSAGE);
+    }
+  });
+
+  it('outside Brazil is longer than 3 and shorter than 25 characters', () => {
+    expect(teamPlanCardNameError('Ann', 'US')).toBe(CARD_NAME_MESSAGE);
+    expect(teamPlanCardNameError('Anne', 'US')).toBeNull();
+    expect(teamPlanCardNameError('A'.repeat(24), 'DE')).toBeNull();
+    expect(teamPlanCardNameError('A'.repeat(25), 'DE')).toBe(CARD_NAME_MESSAGE);
+    expect(teamPlanCardNameError('A'.repeat(30), 'BR')).toBeNull();
+  });
+});
+
+describe('subscription billing information (team-plan §5)', () => {
+  it('needs the company name and address line 1 for organizations', () => {
+    expect(subscriptionBillingErrors({}, 'US', true)).toEqual({
+      customer_name: 'Please enter your company name.',
+      address_line1: 'Please enter your address.',
+    });
+    expect(subscriptionBillingErrors({ address_line1: '1 Main St' }, 'US', false)).toEqual({});
+  });
+
+  it('limits lines to 256 characters and the tax ID to 10, where the country offers it', () => {
+    const long = 'x'.repeat(257);
+    expect(
+      subscriptionBillingErrors(
+        { customer_name: long, address_line1: long, address_line2: long },
+        'US',
+        true,
+      ),
+    ).toEqual({
+      customer_name: 'At most 256 characters.',
+      address_line1: 'At most 256 characters.',
+      address_line2: 'At most 256 characters.',
+    });
+    expect(isTaxNumberEnabled('DE')).toBe(true);
+    expect(isTaxNumberEnabled('US')).toBe(false);
+    expect(
+      subscriptionBillingErrors(
+        { customer_name: 'Acme', address_line1: 'x', tax_number: 'DE12345678' },
+        'DE',
+        true,
+      ),
+    ).toEqual({});
+    expect(
+      subscriptionBillingErrors(
+        { customer_name: 'Acme', address_line1: 'x', tax_number: 'DE123456789' },
+        'DE',
+        true,
+      ),
+    ).toEqual({
+      tax_number: 'At most 10 characters.',
+    });
+    expect(
+      subscriptionBillingErrors({ customer_name: 'Acme', address_line1: 'x', tax_number: '12' }, 'US', true),
+    ).toEqual({
+      tax_number: 'A tax ID is not used for this country.',
+    });
+  });
+});

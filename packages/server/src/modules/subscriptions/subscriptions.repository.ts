@@ -1,0 +1,284 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database.js';
+import {
+  subscriptionBillingProfiles,
+  subscriptionCharges,
+  subscriptionCheckouts,
+  subscriptionEnrollments,
+  subscriptionPlans,
+  subscriptionPriceOptions,
+  subscriptionTrialCards,
+  subscriptionTrialSkips,
+} from './subscriptions.tables.js';
+
+export type PlanRow = typeof subscriptionPlans.$inferSelect;
+export type PriceOptionRow = typeof subscriptionPriceOptions.$inferSelect;
+export type EnrollmentRow = typeof subscriptionEnrollments.$inferSelect;
+export type BillingProfileRow = typeof subscriptionBillingProfiles.$inferSelect;
+export type SubscriptionCheckoutRow = typeof subscriptionCheckouts.$inferSelect;
+export type ChargeRow = typeof subscriptionCharges.$inferSelect;
+export type Subscriber = { type: EnrollmentRow['subscriberType']; id: number };
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Writer = Database | Tx;
+
+const OPEN = ['processing', 'requires_action'] as const;
+
+export function createSubscriptionsRepository(db: Database) {
+  return {
+    db,
+    async plans(): Promise<{ plan: PlanRow; options: PriceOptionRow[] }[]> {
+      const [plans, options] = await Promise.all([
+        db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.id)),
+        db.select().from(subscriptionPriceOptions).orderBy(asc(subscriptionPriceOptions.position)),
+      ]);
+      return plans.map((plan) => ({ plan, options: options.filter((option) => option.planId === plan.id) }));
+    },
+
+    async insertPlan(
+      plan: typeof subscriptionPlans.$inferInsert,
+      options: Omit<typeof subscriptionPriceOptions.$inferInsert, 'planId'>[],
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(subscriptionPlans).values(plan).returning();
+        if (!row) throw new Error('insert returned no row');
+        await tx
+          .insert(subscriptionPriceOptions)
+          .values(options.map((option) => ({ ...option, planId: row.id })));
+        return row;
+      });
+    },
+
+    async currentEnrollment(subscriber: Subscriber, writer: Writer = db): Promise<EnrollmentRow | null> {
+      const [row] = await writer
+        .select()
+        .from(subscriptionEnrollments)
+        .where(
+          and(
+            eq(subscriptionEnrollments.subscriberType, subscriber.type),
+            eq(subscriptionEnrollments.subscriberId, subscriber.id),
+          ),
+        )
+        // The current one if any, else the latest expired one.
+        .orderBy(sql`${subscriptionEnrollments.status} = 'EXPIRED'`, desc(subscriptionEnrollments.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async hadEnrollment(subscriber: Subscriber): Promise<boolean> {
+      const [row] = await db
+        .select({ id: subscriptionEnrollments.id })
+        .from(subscriptionEnrollments)
+        .where(
+          and(
+            eq(subscriptionEnrollments.subscriberType, subscriber.type),
+            eq(subscriptionEnrollments.subscriberId, subscriber.id),
+          ),
+        )
+        .limit(1);
+      return !!row;
+    },
+
+    async enrollment(id: number, writer: Writer = db, lock = false): Promise<EnrollmentRow | null> {
+      const query = writer.select().from(subscriptionEnrollments).where(eq(subscriptionEnrollments.id, id));
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async insertEnrollment(
+      values: typeof subscriptionEnrollments.$inferInsert,
+      writer: Writer,
+    ): Promise<EnrollmentRow> {
+      const [row] = await writer.insert(subscriptionEnrollments).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async updateEnrollment(
+      id: number,
+      values: Partial<typeof subscriptionEnrollments.$inferInsert>,
+      writer: Writer = db,
+    ): Promise<EnrollmentRow | null> {
+      const [row] = await writer
+        .update(subscriptionEnrollments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(subscriptionEnrollments.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async profile(subscriber: Subscriber, writer: Writer = db): Promise<BillingProfileRow | null> {
+      const [row] = await writer
+        .select()
+        .from(subscriptionBillingProfiles)
+        .where(
+          and(
+            eq(subscriptionBillingProfiles.subscriberType, subscriber.type),
+            eq(subscriptionBillingProfiles.subscriberId, subscriber.id),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** Gives the profile its provider customer (creating the profile), keeping one a concurrent request stored first. */
+    async ensureProfile(subscriber: Subscriber, gatewayCustomerId: string): Promise<BillingProfileRow> {
+      await db
+        .insert(subscriptionBillingProfiles)
+        .values({ subscriberType: subscriber.type, subscriberId: subscriber.id, gatewayCustomerId })
+        .onConflictDoUpdate({
+          target: [subscriptionBillingProfiles.subscriberType, subscriptionBillingProfiles.subscriberId],
+          set: {
+            gatewayCustomerId: sql`coalesce(${subscriptionBillingProfiles.gatewayCustomerId}, excluded.gateway_customer_id)`,
+          },
+        });
+      const row = await this.profile(subscriber);
+      if (!row) throw new Error('billing profile missing after insert');
+      return row;
+    },
+
+    async insertProfile(values: typeof subscriptionBillingProfiles.$inferInsert, writer: Writer = db) {
+      await writer.insert(subscriptionBillingProfiles).values(values);
+    },
+
+    /** Writes profile fields, creating the profile when the subscriber has none yet. */
+    async updateProfile(
+      subscriber: Subscriber,
+      values: Partial<typeof subscriptionBillingProfiles.$inferInsert>,
+      writer: Writer = db,
+    ) {
+      await writer
+        .insert(subscriptionBillingProfiles)
+        .values({ ...values, subscriberType: subscriber.type, subscriberId: subscriber.id })
+        .onConflictDoUpdate({
+          target: [subscriptionBillingProfiles.subscriberType, subscriptionBillingProfiles.subscriberId],
+          set: values,
+        });
+    },
+
+    async checkoutByRef(userId: number, checkoutRef: string): Promise<SubscriptionCheckoutRow | null> {
+      const [row] = await db
+        .select()
+        .from(subscriptionCheckouts)
+        .where(
+          and(eq(subscriptionCheckouts.userId, userId), eq(subscriptionCheckouts.checkoutRef, checkoutRef)),
+        );
+      return row ?? null;
+    },
+
+    async checkout(id: string, writer: Writer = db, lock = false): Promise<SubscriptionCheckoutRow | null> {
+      const query = writer.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.id, id));
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async checkoutOfPayment(paymentId: string): Promise<SubscriptionCheckoutRow | null> {
+      const [row] = await db
+        .select()
+        .from(subscriptionCheckouts)
+        .where(eq(subscriptionCheckouts.gatewayPaymentId, paymentId));
+      return row ?? null;
+    },
+
+    /**
+     * Inserts the checkout unless the user already has one with this ref (then null). `guard`
+     * runs first in the same transaction (the upsell's ceiling check under the enrollment lock).
+     */
+    async insertCheckout(
+      values: typeof subscriptionCheckouts.$inferInsert,
+      guard?: (tx: Tx) => Promise<void>,
+    ): Promise<SubscriptionCheckoutRow | null> {
+      return db.transaction(async (tx) => {
+        if (guard) await guard(tx);
+        const [row] = await tx.insert(subscriptionCheckouts).values(values).onConflictDoNothing().returning();
+        return row ?? null;
+      });
+    },
+
+    /** Licenses held by open upsells of the enrollment (they count against the ceiling). */
+    async licensesHeldByOpenUpsells(enrollmentId: number, writer: Writer): Promise<number> {
+      const [row] = await writer
+        .select({
+          held: sql<number>`coalesce(sum((${subscriptionCheckouts.quote}->>'licenses')::int), 0)::int`,
+        })
+        .from(subscriptionCheckouts)
+        .where(
+          and(
+            eq(subscriptionCheckouts.enrollmentId, enrollmentId),
+            eq(subscriptionCheckouts.event, 'UpsellSubmit'),
+            inArray(subscriptionCheckouts.status, [...OPEN]),
+          ),
+        );
+      return Number(row?.held ?? 0);
+    },
+
+    /** Moves an open checkout on; null when it is no longer in one of `from` (someone else did). */
+    async transitionCheckout(
+      id: string,
+      from: readonly SubscriptionCheckoutRow['status'][],
+      values: Partial<typeof subscriptionCheckouts.$inferInsert>,
+      writer: Writer = db,
+    ): Promise<SubscriptionCheckoutRow | null> {
+      const [row] = await writer
+        .update(subscriptionCheckouts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(subscriptionCheckouts.id, id), inArray(subscriptionCheckouts.status, [...from])))
+        .returning();
+      return row ?? null;
+    },
+
+    async insertCharge(values: typeof subscriptionCharges.$inferInsert, writer: Writer) {
+      await writer.insert(subscriptionCharges).values(values);
+    },
+
+    async charges(enrollmentId: number): Promise<ChargeRow[]> {
+      return db
+        .select()
+        .from(subscriptionCharges)
+        .where(eq(subscriptionCharges.enrollmentId, enrollmentId))
+        .orderBy(desc(subscriptionCharges.createdAt));
+    },
+
+    /** Records the card's trial for `userId`; answers the account that started a trial with it first. */
+    async claimTrialCard(fingerprint: string, userId: number, writer: Writer): Promise<number> {
+      await writer.insert(subscriptionTrialCards).values({ fingerprint, userId }).onConflictDoNothing();
+      const [row] = await writer
+        .select({ userId: subscriptionTrialCards.userId })
+        .from(subscriptionTrialCards)
+        .where(eq(subscriptionTrialCards.fingerprint, fingerprint));
+      return row?.userId ?? userId;
+    },
+
+    async skipsTrial(userId: number, planId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: subscriptionTrialSkips.userId })
+        .from(subscriptionTrialSkips)
+        .where(and(eq(subscriptionTrialSkips.userId, userId), eq(subscriptionTrialSkips.planId, planId)));
+      return !!row;
+    },
+
+    async setTrialSkip(userId: number, planId: number, skip: boolean) {
+      if (skip) await db.insert(subscriptionTrialSkips).values({ userId, planId }).onConflictDoNothing();
+      else {
+        await db
+          .delete(subscriptionTrialSkips)
+          .where(and(eq(subscriptionTrialSkips.userId, userId), eq(subscriptionTrialSkips.planId, planId)));
+      }
+    },
+
+    /** Enrollments other than `exceptId` that are still current for the subscriber. */
+    async otherCurrent(subscriber: Subscriber, exceptId: number, writer: Writer): Promise<EnrollmentRow[]> {
+      return writer
+        .select()
+        .from(subscriptionEnrollments)
+        .where(
+          and(
+            eq(subscriptionEnrollments.subscriberType, subscriber.type),
+            eq(subscriptionEnrollments.subscriberId, subscriber.id),
+            ne(subscriptionEnrollments.id, exceptId),
+            ne(subscriptionEnrollments.status, 'EXPIRED'),
+          ),
+        );
+    },
+  };
+}
+
+export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;

@@ -1,0 +1,89 @@
+import type { TeamPlanPricingInfo } from '@lectern/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
+import type { UserContextService } from '../user-context/user-context.service.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
+
+export const SUBSCRIPTION_PATHS = {
+  teamPlanInfo: '/payment/checkout-teamplan-info/',
+  pricingInfo: '/payment/teamplan-pricing-info-view/',
+  skipFreeTrial: '/payment/skip-free-trial/',
+} as const;
+
+const checkoutRef = z
+  .string()
+  .min(5, 'checkout_ref names a subscription.')
+  .max(32, 'checkout_ref names a subscription.');
+const licenses = z.coerce
+  .number({ error: 'licenses must be a number of licenses.' })
+  .int('licenses must be a number of licenses.')
+  .min(1, 'licenses must be a number of licenses.')
+  .max(100_000, 'licenses must be a number of licenses.');
+const planId = z.coerce
+  .number({ error: 'subscription_plan_id must be a plan id.' })
+  .int('subscription_plan_id must be a plan id.')
+  .positive('subscription_plan_id must be a plan id.')
+  .max(2_147_483_647, 'subscription_plan_id must be a plan id.');
+
+/** Team-plan §7 pricing views and the skip-free-trial switch (checkout §7). Signed-in buyers only. */
+export const subscriptionsRoutes: FastifyPluginAsyncZod<{
+  subscriptions: SubscriptionsService;
+  userContext: UserContextService;
+}> = async (app, { subscriptions, userContext }) => {
+  /** A new Team Plan's pricing info (the default option, or `licenses` licenses). */
+  app.get(
+    SUBSCRIPTION_PATHS.teamPlanInfo,
+    { config: SIGNED_IN, schema: { querystring: z.object({ licenses: licenses.optional() }) } },
+    async (request): Promise<TeamPlanPricingInfo> => {
+      const pricing = await userContext.pricingContextOf(request);
+      return subscriptions.pricingInfo(
+        requireUserId(request),
+        null,
+        pricing.currency,
+        request.query.licenses,
+      );
+    },
+  );
+
+  /** The pricing info of the enrollment `checkout_ref` names (404 for another subscriber's). */
+  app.get(
+    SUBSCRIPTION_PATHS.pricingInfo,
+    { config: SIGNED_IN, schema: { querystring: z.object({ checkout_ref: checkoutRef }) } },
+    async (request): Promise<TeamPlanPricingInfo> => {
+      const pricing = await userContext.pricingContextOf(request);
+      return subscriptions.pricingInfo(requireUserId(request), request.query.checkout_ref, pricing.currency);
+    },
+  );
+
+  app.get(
+    SUBSCRIPTION_PATHS.skipFreeTrial,
+    { config: SIGNED_IN, schema: { querystring: z.object({ subscription_plan_id: planId }) } },
+    async (request): Promise<{ subscription_plan_id: number; enabled: boolean }> => {
+      const id = request.query.subscription_plan_id;
+      return {
+        subscription_plan_id: id,
+        enabled: await subscriptions.skipsTrial(requireUserId(request), id),
+      };
+    },
+  );
+
+  /** `enabled: true`: the next checkout of this plan charges the first period now, without a trial. */
+  app.post(
+    SUBSCRIPTION_PATHS.skipFreeTrial,
+    {
+      config: SIGNED_IN,
+      schema: {
+        body: z.object({
+          subscription_plan_id: planId,
+          enabled: z.boolean({ error: 'enabled must be true or false.' }),
+        }),
+      },
+    },
+    async (request): Promise<{ subscription_plan_id: number; enabled: boolean }> => {
+      const { subscription_plan_id: id, enabled } = request.body;
+      await subscriptions.setSkipTrial(requireUserId(request), id, enabled);
+      return { subscription_plan_id: id, enabled };
+    },
+  );
+};

@@ -1,0 +1,274 @@
+import {
+  checkoutReferenceOf,
+  isOrganizationAdmin,
+  purchaseContextIdOf,
+  SUBSCRIPTION_BUYABLE_TYPE,
+  type TeamPlanPricingInfo,
+  type CurrencyCode,
+  type EnrollmentStatus,
+  type SubscriptionProductType,
+} from '@lectern/domain';
+import type { Database } from '../../platform/db/database.js';
+import { HttpError, notFound, permissionDenied } from '../../platform/http/http-error.js';
+import type { OrganizationsService } from '../organizations/organizations.service.js';
+import { isLicensed, toPlan, unitPriceOf, type PlanView } from './subscription-plans.js';
+import {
+  createSubscriptionsRepository,
+  type EnrollmentRow,
+  type Subscriber,
+  type SubscriptionsRepository,
+} from './subscriptions.repository.js';
+
+export const noSuchSubscription = () => notFound('There is no subscription with this reference.');
+export const notAnOrganizationAdmin = () =>
+  permissionDenied('Only the owner or an admin of your organization can manage its Team Plan.');
+
+/** Team-plan §3 subscription enrollment as the API answers it. */
+export interface EnrollmentView {
+  id: number;
+  subscriber: { type: 'ORGANIZATION' | 'USER'; id: number };
+  checkoutReference: string;
+  productType: SubscriptionProductType;
+  priceOptionId: string;
+  trialInterval: { type: 'DAY'; count: number } | null;
+  cancelDate: string | null;
+  status: EnrollmentStatus;
+  licenseCount: number;
+  usedLicenseCount: number;
+  billing: {
+    chargePrice: { amount: number; currency: string };
+    taxPrice: { amount: number; currency: string };
+    taxRate: number;
+    taxBreakdownType: string;
+    currentPeriodStartDate: string;
+    currentPeriodEndDate: string;
+  };
+  trialEndDate: string | null;
+  renewalInterval: { type: string; count: number };
+}
+
+const PRODUCT_OF_SUBSCRIBER = { organization: 'TEAM', user: 'CONSUMERSUBSCRIPTION' } as const;
+
+/**
+ * Subscription plans and enrollments (team-plan §3, §4, §7): who may act on which
+ * subscription, the current enrollment, cancel and reactivate. The checkouts that create and
+ * change enrollments live in subscription-checkout.service.ts.
+ */
+export function createSubscriptionsService(deps: {
+  db: Database;
+  organizations: OrganizationsService;
+  now?: () => Date;
+}) {
+  const repository: SubscriptionsRepository = createSubscriptionsRepository(deps.db);
+  const now = deps.now ?? (() => new Date());
+
+  async function view(row: EnrollmentRow): Promise<EnrollmentView> {
+    const options = await repository.plans();
+    const option = options
+      .flatMap((plan) => plan.options)
+      .find((candidate) => candidate.id === row.priceOptionId);
+    const used =
+      row.subscriberType === 'organization'
+        ? Math.min(row.licenseCount, await deps.organizations.memberCount(row.subscriberId))
+        : 1;
+    const price = (amount: number) => ({ amount, currency: row.currency });
+    return {
+      id: row.id,
+      subscriber: {
+        type: row.subscriberType === 'organization' ? 'ORGANIZATION' : 'USER',
+        id: row.subscriberId,
+      },
+      checkoutReference: checkoutReferenceOf(row.id),
+      productType: PRODUCT_OF_SUBSCRIBER[row.subscriberType],
+      priceOptionId: row.priceOptionId,
+      trialInterval: row.trialDays > 0 ? { type: 'DAY', count: row.trialDays } : null,
+      cancelDate: row.cancelDate?.toISOString() ?? null,
+      status: row.status,
+      licenseCount: row.licenseCount,
+      usedLicenseCount: used,
+      billing: {
+        chargePrice: price(row.chargeAmount),
+        taxPrice: price(row.taxAmount),
+        taxRate: Number(row.taxRate),
+        taxBreakdownType: row.taxMode,
+        currentPeriodStartDate: row.currentPeriodStart.toISOString(),
+        currentPeriodEndDate: row.currentPeriodEnd.toISOString(),
+      },
+      trialEndDate: row.trialEnd?.toISOString() ?? null,
+      renewalInterval: { type: option?.renewalType ?? 'YEAR', count: option?.renewalCount ?? 1 },
+    };
+  }
+
+  /** The user's organization when they may manage it (owner or admin); 403 for its other members. */
+  async function organizationOf(userId: number, required: boolean): Promise<Subscriber | null> {
+    const membership = await deps.organizations.membershipOf(userId);
+    if (!membership) {
+      if (required) throw notAnOrganizationAdmin();
+      return null;
+    }
+    if (!isOrganizationAdmin(membership.role)) {
+      if (required) throw notAnOrganizationAdmin();
+      return null;
+    }
+    return { type: 'organization', id: membership.organization.id };
+  }
+
+  /** The subscriber a user acts for when buying a product type. */
+  async function subscriberFor(userId: number, productType: SubscriptionProductType): Promise<Subscriber> {
+    if (productType === 'TEAM') return (await organizationOf(userId, true))!;
+    return { type: 'user', id: userId };
+  }
+
+  /**
+   * The enrollment a checkout reference names, if the user may act on it: another
+   * organization's or user's reference is answered like a missing one (404).
+   */
+  async function enrollmentByReference(userId: number, reference: string): Promise<EnrollmentRow> {
+    const id = purchaseContextIdOf(reference);
+    const row = id === null ? null : await repository.enrollment(id);
+    if (!row) throw noSuchSubscription();
+    if (row.subscriberType === 'user') {
+      if (row.subscriberId !== userId) throw noSuchSubscription();
+      return row;
+    }
+    const membership = await deps.organizations.membershipOf(userId);
+    if (!membership || membership.organization.id !== row.subscriberId) throw noSuchSubscription();
+    if (!isOrganizationAdmin(membership.role)) throw notAnOrganizationAdmin();
+    return row;
+  }
+
+  async function enrollmentById(userId: number, id: number): Promise<EnrollmentRow> {
+    return enrollmentByReference(userId, checkoutReferenceOf(id));
+  }
+
+  /** The user's organization plan when they manage one, else their own personal plan. */
+  async function currentEnrollmentRow(userId: number): Promise<EnrollmentRow | null> {
+    const organization = await organizationOf(userId, false);
+    if (organization) {
+      const row = await repository.currentEnrollment(organization);
+      if (row) return row;
+    }
+    return repository.currentEnrollment({ type: 'user', id: userId });
+  }
+
+  return {
+    repository,
+    view,
+    subscriberFor,
+    organizationOf,
+    enrollmentByReference,
+
+    async plans(
+      currency: CurrencyCode,
+      productType?: SubscriptionProductType,
+      licenseCount?: number,
+    ): Promise<PlanView[]> {
+      const plans = await repository.plans();
+      return plans
+        .filter(({ plan }) => !productType || plan.productType === productType)
+        .map(({ plan, options }) => toPlan(plan, options, currency, licenseCount));
+    },
+
+    /**
+     * Team-plan §3 pricing info: of the enrollment a reference names (its licenses, period and
+     * trial), or of a new Team Plan (the default option and license count) without one.
+     */
+    async pricingInfo(
+      userId: number,
+      reference: string | null,
+      currency: CurrencyCode,
+      licenses?: number,
+    ): Promise<TeamPlanPricingInfo> {
+      const plans = await repository.plans();
+      const enrollment = reference ? await enrollmentByReference(userId, reference) : null;
+      const team = plans.find(({ plan }) => plan.productType === 'TEAM');
+      const option = enrollment
+        ? plans
+            .flatMap(({ options }) => options)
+            .find((candidate) => candidate.id === enrollment.priceOptionId)
+        : (team?.options.find((candidate) => candidate.renewalType === 'YEAR') ?? team?.options[0]);
+      if (!option) throw noSuchSubscription();
+      const unit = enrollment
+        ? { amount: enrollment.unitPrice, currency: enrollment.currency as CurrencyCode }
+        : unitPriceOf(option, currency);
+      const seats = enrollment?.licenseCount ?? licenses ?? option.defaultLicenses ?? 1;
+      const ref = enrollment ? checkoutReferenceOf(enrollment.id) : null;
+      return {
+        checkout_ref: ref,
+        current_period_end: enrollment?.currentPeriodEnd.toISOString() ?? null,
+        trial_end: enrollment?.status === 'TRIAL' ? (enrollment.trialEnd?.toISOString() ?? null) : null,
+        shopping_cart: {
+          items: [
+            {
+              buyable: { id: option.id, buyable_object_type: SUBSCRIPTION_BUYABLE_TYPE, checkout_ref: ref },
+              list_price: { amount: unit.amount * seats, currency: unit.currency },
+              subscription_context: {
+                plan_price_option_id: option.id,
+                renewal_interval: { type: option.renewalType, count: option.renewalCount },
+                product_type: (plans.find(({ plan }) => plan.id === option.planId)?.plan.productType ??
+                  'TEAM') as SubscriptionProductType,
+                trial_period_days: enrollment ? enrollment.trialDays : option.trialDays,
+                seat_context: isLicensed(option)
+                  ? {
+                      unit_price: unit,
+                      requested_seat_count: seats,
+                      default_seat_count: option.defaultLicenses ?? 1,
+                      minimum_seat_count: option.minimumLicenses ?? 1,
+                      maximum_seat_count: option.maximumLicenses ?? 1,
+                    }
+                  : null,
+                proration_context:
+                  enrollment && enrollment.status === 'ACTIVE'
+                    ? { unit_price: unit, requested_seat_count: 1 }
+                    : null,
+              },
+            },
+          ],
+        },
+      };
+    },
+
+    skipsTrial: (userId: number, planId: number) => repository.skipsTrial(userId, planId),
+    async setSkipTrial(userId: number, planId: number, skip: boolean) {
+      if (!(await repository.plans()).some(({ plan }) => plan.id === planId)) {
+        throw notFound('There is no subscription plan with this id.');
+      }
+      await repository.setTrialSkip(userId, planId, skip);
+    },
+
+    async currentEnrollment(userId: number): Promise<EnrollmentView | null> {
+      const row = await currentEnrollmentRow(userId);
+      return row ? view(row) : null;
+    },
+
+    async personalEnrollment(userId: number): Promise<EnrollmentView | null> {
+      const row = await repository.currentEnrollment({ type: 'user', id: userId });
+      return row ? view(row) : null;
+    },
+
+    /** Team-plan §4 cancel: access stays until the period end (status CANCELED); nothing is refunded. */
+    async cancel(userId: number, id: number): Promise<EnrollmentView> {
+      const row = await enrollmentById(userId, id);
+      if (row.status === 'CANCELED') return view(row);
+      if (row.status !== 'TRIAL' && row.status !== 'ACTIVE') {
+        throw new HttpError(409, 'not_cancelable', 'Only a plan in trial or active can be cancelled.');
+      }
+      const updated = await repository.updateEnrollment(row.id, { status: 'CANCELED', cancelDate: now() });
+      return view(updated ?? row);
+    },
+
+    /** Team-plan §4 reactivate before the end: TRIAL or ACTIVE again, nothing charged today. */
+    async reactivate(userId: number, id: number): Promise<EnrollmentView> {
+      const row = await enrollmentById(userId, id);
+      if (row.status === 'TRIAL' || row.status === 'ACTIVE') return view(row);
+      if (row.status !== 'CANCELED' || row.currentPeriodEnd.getTime() <= now().getTime()) {
+        throw new HttpError(409, 'not_reactivatable', 'This plan has ended; resubscribe to start it again.');
+      }
+      const status = row.trialEnd && row.trialEnd.getTime() > now().getTime() ? 'TRIAL' : 'ACTIVE';
+      const updated = await repository.updateEnrollment(row.id, { status, cancelDate: null });
+      return view(updated ?? row);
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables.js';
+
+/** Who holds a subscription: an organization (Team Plan) or a learner (Personal Plan). */
+export const subscriberType = pgEnum('subscriber_type', ['organization', 'user']);
+export const enrollmentStatus = pgEnum('subscription_enrollment_status', [
+  'TRIAL',
+  'ACTIVE',
+  'CANCELED',
+  'EXPIRED',
+  'FUTURE',
+]);
+export const intervalType = pgEnum('interval_type', ['DAY', 'WEEK', 'MONTH', 'YEAR']);
+
+/** Team-plan §3 subscription plans. */
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: serial('id').primaryKey(),
+  productType: varchar('product_type', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 120 }).notNull(),
+  urlLearnMore: varchar('url_learn_more', { length: 255 }),
+  urlExpressCheckout: varchar('url_express_checkout', { length: 255 }),
+});
+
+/**
+ * A plan's price options (monthly, annual, …): the price of one license (or of the plan, for
+ * a personal plan) per renewal interval in each currency the catalog prices it in.
+ */
+export const subscriptionPriceOptions = pgTable('subscription_price_options', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  planId: integer('plan_id')
+    .notNull()
+    .references(() => subscriptionPlans.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+  renewalType: intervalType('renewal_type').notNull(),
+  renewalCount: integer('renewal_count').notNull().default(1),
+  trialDays: integer('trial_days').notNull().default(0),
+  /** Minor units per currency code: `{"USD": 36000, "EUR": 33000}`. */
+  unitPrices: jsonb('unit_prices').$type<Record<string, number>>().notNull(),
+  /** Null for plans that are not sold per license. */
+  defaultLicenses: integer('default_licenses'),
+  minimumLicenses: integer('minimum_licenses'),
+  maximumLicenses: integer('maximum_licenses'),
+});
+
+/**
+ * Team-plan §3 subscription enrollments; the id is the purchase context id of the checkout
+ * reference. A subscriber has at most one current (not expired) enrollment.
+ */
+export const subscriptionEnrollments = pgTable(
+  'subscription_enrollments',
+  {
+    id: serial('id').primaryKey(),
+    subscriberType: subscriberType('subscriber_type').notNull(),
+    subscriberId: integer('subscriber_id').notNull(),
+    priceOptionId: varchar('price_option_id', { length: 64 })
+      .notNull()
+      .references(() => subscriptionPriceOptions.id),
+    status: enrollmentStatus('status').notNull(),
+    trialDays: integer('trial_days').notNull().default(0),
+    licenseCount: integer('license_count').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** Price of one license per period, minor units. */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    /** What the next renewal charges for all licenses, and its tax (team-plan §3 billing). */
+    chargeAmount: bigint('charge_amount', { mode: 'number' }).notNull(),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 9, scale: 6 }).notNull(),
+    taxMode: varchar('tax_mode', { length: 16 }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelDate: timestamp('cancel_date', { withTimezone: true }),
+    /** When the free trial ends (null without one); a reactivated plan is TRIAL again before it. */
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    /** The user who bought it. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscription_enrollments_current_key')
+      .on(table.subscriberType, table.subscriberId)
+      .where(sql`${table.status} <> 'EXPIRED'`),
+    index('subscription_enrollments_subscriber_idx').on(table.subscriberType, table.subscriberId),
+  ],
+);
+
+/**
+ * Team-plan §3: a subscriber's one stored card and billing information, and its provider
+ * customer. The last edits say who changed what when (billing overview footers).
+ */
+export const subscriptionBillingProfiles = pgTable(
+  'subscription_billing_profiles',
+  {
+    subscriberType: subscriberType('subscriber_type').notNull(),
+    subscriberId: integer('subscriber_id').notNull(),
+    /** Created on the first card (a profile may hold billing information before any card). */
+    gatewayCustomerId: varchar('gateway_customer_id', { length: 255 }),
+    paymentMethodId: varchar('payment_method_id', { length: 255 }),
+    cardBrand: varchar('card_brand', { length: 32 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    cardUpdatedBy: integer('card_updated_by').references(() => users.id, { onDelete: 'set null' }),
+    cardUpdatedAt: timestamp('card_updated_at', { withTimezone: true }),
+    customerName: varchar('customer_name', { length: 256 }),
+    addressLine1: varchar('address_line1', { length: 256 }),
+    addressLine2: varchar('address_line2', { length: 256 }),
+    country: varchar('country', { length: 2 }),
+    secondaryLocation: varchar('secondary_location', { length: 10 }),
+    taxNumber: varchar('tax_number', { length: 10 }),
+    billingUpdatedBy: integer('billing_updated_by').references(() => users.id, { onDelete: 'set null' }),
+    billingUpdatedAt: timestamp('billing_updated_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.subscriberType, table.subscriberId] })],
+);
+
+export const subscriptionCheckoutStatus = pgEnum('subscription_checkout_status', [
+  'processing',
+  'requires_action',
+  'succeeded',
+  'failed',
+]);
+
+/** What a subscription checkout decided at submit, fixed for its whole life. */
+export interface SubscriptionCheckoutQuote {
+  priceOptionId: string;
+  licenses: number;
+  currency: string;
+  unitPrice: number;
+  /** Due now (0 with a trial or a trial upsell). */
+  subtotal: number;
+  tax: number;
+  total: number;
+  /** The whole plan at its next charge (all licenses). */
+  nextCharge: number;
+  nextTax: number;
+  taxRate: number;
+  taxMode: 'tax_exclusive' | 'tax_inclusive';
+  country: string;
+  secondaryLocation: string | null;
+  trialDays: number;
+}
+
+/**
+ * One subscription checkout (checkout §4 Subscription events): a new plan, an upsell, a
+ * resubscribe, a card update or a billing update. One per user and browser-drawn
+ * `checkout_ref`, so a repeated submit finds it; its effect on the enrollment is applied once,
+ * by the transaction that moves it to `succeeded`. Open upsells hold their licenses against
+ * the ceiling.
+ */
+export const subscriptionCheckouts = pgTable(
+  'subscription_checkouts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkoutRef: varchar('checkout_ref', { length: 64 }).notNull(),
+    event: varchar('event', { length: 32 }).notNull(),
+    subscriberType: subscriberType('subscriber_type').notNull(),
+    subscriberId: integer('subscriber_id').notNull(),
+    /** The enrollment acted on (upsell, update) or created (new plan, resubscribe). */
+    enrollmentId: integer('enrollment_id').references(() => subscriptionEnrollments.id),
+    status: subscriptionCheckoutStatus('status').notNull(),
+    quote: jsonb('quote').$type<SubscriptionCheckoutQuote>().notNull(),
+    /** Billing information sent with the submit, stored on success. */
+    billing: jsonb('billing').$type<Record<string, string | null>>(),
+    gatewaySetupId: varchar('gateway_setup_id', { length: 255 }),
+    gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
+    paymentMethodId: varchar('payment_method_id', { length: 255 }),
+    errorCode: varchar('error_code', { length: 100 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscription_checkouts_user_ref_key').on(table.userId, table.checkoutRef),
+    index('subscription_checkouts_enrollment_open_idx')
+      .on(table.enrollmentId)
+      .where(sql`${table.status} in ('processing', 'requires_action')`),
+    index('subscription_checkouts_gateway_payment_idx').on(table.gatewayPaymentId),
+  ],
+);
+
+/** Every charge of a subscription: the first period, prorated licenses (renewals follow). */
+export const subscriptionCharges = pgTable(
+  'subscription_charges',
+  {
+    id: serial('id').primaryKey(),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => subscriptionEnrollments.id),
+    checkoutId: uuid('checkout_id').references(() => subscriptionCheckouts.id),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    licenses: integer('licenses').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }).unique(),
+    cardBrand: varchar('card_brand', { length: 32 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscription_charges_enrollment_idx').on(table.enrollmentId, table.createdAt)],
+);
+
+/** Cards (by provider fingerprint) that started a free trial, and for which account. */
+export const subscriptionTrialCards = pgTable('subscription_trial_cards', {
+  fingerprint: varchar('fingerprint', { length: 64 }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** `POST /payment/skip-free-trial/`: a buyer who wants to pay now instead of a trial. */
+export const subscriptionTrialSkips = pgTable(
+  'subscription_trial_skips',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.planId] })],
+);

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, buildSchema, type GraphQLSchema } from 'graphql';
+import { createHandler } from 'graphql-http/lib/use/fastify';
+import { HttpError } from '../http/http-error.js';
+import { complexityLimitRule } from './graphql-limits.js';
+
+/** Team-plan §7: every GraphQL call of the product goes here. */
+export const GRAPHQL_PATH = '/api/2022-03/graphql/';
+
+/** What every resolver knows of the request. */
+export type GraphqlContext = {
+  request: FastifyRequest;
+  userId: number | null;
+};
+
+/** The scalars every part of the schema shares. Money amounts are integer minor units (design §3). */
+export const BASE_TYPE_DEFS = /* GraphQL */ `
+  """
+  An ISO 8601 date and time in UTC.
+  """
+  scalar DateTime
+  """
+  An integer that JavaScript holds exactly (up to 2^53 - 1): amounts in minor units.
+  """
+  scalar SafeInt
+
+  type Query
+  type Mutation
+`;
+
+/** A feature's part of the schema: its SDL and the resolvers of its root fields. */
+export interface GraphqlPart {
+  typeDefs: string;
+  query?: Record<string, (args: never, context: GraphqlContext) => unknown>;
+  mutation?: Record<string, (args: never, context: GraphqlContext) => unknown>;
+}
+
+export function buildGraphqlSchema(parts: readonly Pick<GraphqlPart, 'typeDefs'>[]): GraphQLSchema {
+  return buildSchema([BASE_TYPE_DEFS, ...parts.map((part) => part.typeDefs)].join('\n'));
+}
+
+/** HTTP statuses of the error contract as GraphQL error codes (platform §8). */
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'BAD_USER_INPUT',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/**
+ * Every error leaves with `extensions.code`: the service's HttpError by its status, the
+ * document's own problems as GRAPHQL_PARSE_FAILED or GRAPHQL_VALIDATION_FAILED, and anything
+ * else as INTERNAL_SERVER_ERROR without its message (it is logged instead).
+ */
+function formatErrorWith(log: FastifyInstance['log']) {
+  return (error: Error): GraphQLError => {
+    // graphql-http hands plain errors only for requests it cannot read (no query, bad variables).
+    if (!(error instanceof GraphQLError)) {
+      return new GraphQLError(error.message, { extensions: { code: 'BAD_REQUEST' } });
+    }
+    const graphqlError =
+      error instanceof GraphQLError ? error : new GraphQLError(error.message, { originalError: error });
+    const original = graphqlError.originalError;
+    if (original instanceof HttpError) {
+      return new GraphQLError(original.detail, {
+        nodes: graphqlError.nodes,
+        path: graphqlError.path,
+        extensions: {
+          code: CODE_OF_STATUS[original.statusCode] ?? 'INTERNAL_SERVER_ERROR',
+          ...(original.code ? { reason: original.code } : {}),
+          ...(original.fieldErrors ? { field_errors: original.fieldErrors } : {}),
+        },
+      });
+    }
+    if (graphqlError.extensions.code) return graphqlError;
+    if (original && !(original instanceof GraphQLError)) {
+      log.error({ err: original, path: graphqlError.path }, 'GraphQL resolver failed');
+      return new GraphQLError('Unexpected error occurred', {
+        path: graphqlError.path,
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      });
+    }
+    const code = graphqlError.message.startsWith('Syntax Error')
+      ? 'GRAPHQL_PARSE_FAILED'
+      : 'GRAPHQL_VALIDATION_FAILED';
+    return new GraphQLError(graphqlError.message, {
+      nodes: graphqlError.nodes,
+      path: graphqlError.path,
+      extensions: { ...graphqlError.extensions, code },
+    });
+  };
+}
+
+const EMPTY_REFUSALS: Record<number, { code: string; message: string }> = {
+  400: { code: 'BAD_REQUEST', message: 'This is not a GraphQL request.' },
+  405: { code: 'METHOD_NOT_ALLOWED', message: 'Queries are sent by GET or POST, mutations by POST.' },
+  406: { code: 'NOT_ACCEPTABLE', message: 'Accept application/graphql-response+json or application/json.' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request as application/json.' },
+};
+
+/**
+ * `GET|POST /api/2022-03/graphql/` over graphql-http (GraphQL-over-HTTP compliant): queries by
+ * GET or POST, mutations by POST only (CSRF applies to every POST, like the rest of the API),
+ * depth and cost limits, introspection only outside production.
+ */
+export function registerGraphqlEndpoint(
+  app: FastifyInstance,
+  options: { parts: readonly GraphqlPart[]; production: boolean },
+): void {
+  const schema = buildGraphqlSchema(options.parts);
+  const rootValue: Record<string, unknown> = {};
+  for (const part of options.parts) {
+    for (const [name, resolve] of Object.entries({ ...part.query, ...part.mutation })) {
+      // graphql-js calls root fields as rootValue[name](args, context, info).
+      rootValue[name] = resolve;
+    }
+  }
+  const validationRules = [
+    complexityLimitRule(),
+    ...(options.production ? [NoSchemaIntrospectionCustomRule] : []),
+  ];
+  const handler = createHandler<GraphqlContext>({
+    schema,
+    rootValue,
+    validationRules,
+    context: (request) => ({ request: request.raw, userId: request.raw.userId ?? null }),
+    formatError: formatErrorWith(app.log),
+  });
+  app.route({
+    method: ['GET', 'POST'],
+    url: GRAPHQL_PATH,
+    handler,
+    // graphql-http answers a request it cannot take (wrong method or media type) with an empty
+    // body; it gets the GraphQL error shape with a code like every other refusal here.
+    onSend: async (_request, reply, payload) => {
+      if (reply.statusCode < 400 || (payload !== null && payload !== undefined && payload !== ''))
+        return payload;
+      const refusal = EMPTY_REFUSALS[reply.statusCode] ?? EMPTY_REFUSALS[400]!;
+      reply.type('application/json; charset=utf-8');
+      return JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
+    },
+  });
+}
