@@ -5,6 +5,7 @@
 // (copied from the demo learner in the database, then logged in), each course bought once by each.
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { closedLoop, openLoop, percentile } from './load-loops.js';
 import type { LoadSettings, Measurement } from './measure.js';
 import { logIn, type Session } from './session.js';
 
@@ -17,11 +18,6 @@ const CONCURRENT_BUYERS = 10;
  */
 const BUYER_POOL = 40;
 const PASSWORD = 'lectern-demo';
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /**
  * Bench buyers in the US (USD), with the demo learner's password, created straight in the
@@ -89,66 +85,6 @@ function purchaseQueue(sessions: Session[], courses: number[]): Purchase[] {
   return courses.flatMap((courseId) => sessions.map((session) => ({ session, courseId })));
 }
 
-/** Closed loop: `workers` buyers, each submitting again as soon as its last answer came. */
-async function closedLoop(
-  baseUrl: string,
-  queue: Purchase[],
-  workers: number,
-  seconds: number,
-): Promise<{ latencies: number[]; elapsed: number }> {
-  const latencies: number[] = [];
-  const started = Date.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (Date.now() < deadline) {
-        const purchase = queue.shift();
-        if (!purchase) break;
-        const sent = performance.now();
-        await submit(baseUrl, purchase.session, purchase.courseId);
-        latencies.push(performance.now() - sent);
-      }
-    }),
-  );
-  if (queue.length === 0) console.log('  note: the buyers ran out of courses to buy before the time was up');
-  return { latencies, elapsed: (Date.now() - started) / 1000 };
-}
-
-/**
- * Open loop: submits start at a fixed rate whatever the answers, as buyers arrive on a real
- * site, so each latency is one submit's own time plus the queueing that load causes, not the
- * waiting a closed loop builds up by design.
- */
-async function openLoop(
-  baseUrl: string,
-  queue: Purchase[],
-  perSecond: number,
-  seconds: number,
-): Promise<number[]> {
-  const latencies: number[] = [];
-  const pending: Promise<void>[] = [];
-  const started = performance.now();
-  const total = Math.floor(perSecond * seconds);
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / perSecond;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const purchase = queue.shift();
-    if (!purchase) {
-      console.log('  note: the buyers ran out of courses to buy before the time was up');
-      break;
-    }
-    const sent = performance.now();
-    pending.push(
-      submit(baseUrl, purchase.session, purchase.courseId).then(() => {
-        latencies.push(performance.now() - sent);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  return latencies;
-}
-
 /**
  * Full submits: first their capacity (requests/s of 10 buyers in a closed loop, whose
  * latencies are mostly queueing: 10 submits always in flight on 2 cores), then their latency
@@ -170,13 +106,14 @@ export async function measureCheckoutSubmit(
   for (const email of emails) sessions.push(await logIn(baseUrl, email, PASSWORD));
   const queue = purchaseQueue(sessions, courses);
 
-  if (settings.warmup > 0) await closedLoop(baseUrl, queue, CONCURRENT_BUYERS, settings.warmup);
-  const saturated = await closedLoop(baseUrl, queue, CONCURRENT_BUYERS, settings.duration);
+  const buy = (purchase: Purchase) => submit(baseUrl, purchase.session, purchase.courseId);
+  if (settings.warmup > 0) await closedLoop(queue, buy, CONCURRENT_BUYERS, settings.warmup);
+  const saturated = await closedLoop(queue, buy, CONCURRENT_BUYERS, settings.duration);
   const closed = saturated.latencies.sort((a, b) => a - b);
   const capacity = closed.length / Math.min(settings.duration, saturated.elapsed);
 
   const rate = Math.max(1, Math.round(capacity / 2));
-  const open = (await openLoop(baseUrl, queue, rate, settings.duration)).sort((a, b) => a - b);
+  const open = (await openLoop(queue, buy, rate, settings.duration)).sort((a, b) => a - b);
   return [
     {
       scenario: `${CHECKOUT_SUBMIT_SCENARIO}, ${CONCURRENT_BUYERS} buyers closed loop`,

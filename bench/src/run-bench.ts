@@ -13,6 +13,7 @@ import { measure, type LoadSettings, type Measurement } from './measure.js';
 import { measureCheckoutSubmit } from './checkout-scenario.js';
 import { measureCollector } from './collector-scenario.js';
 import { measureGateway } from './gateway-scenario.js';
+import { measureUpsellSubmit } from './subscription-scenario.js';
 import { formatTable, toRows, writeJson } from './report.js';
 import { floor, scenarios, writeFloor } from './scenarios.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
 
     measured.push(...(await measureCollector(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureCheckoutSubmit(server.url, databaseUrl, settings, only)));
+    measured.push(...(await measureUpsellSubmit(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureGateway(`http://127.0.0.1:${sandboxPort}`, settings, only)));
 
     const [floorResult, ...rest] = measured;

@@ -93,4 +93,15 @@ export const scenarios: Scenario[] = [
       billing_address: { country_code: 'US', secondary_location_info: '98101' },
     },
   },
+  {
+    // The learner's Personal Plan trial (demo seed), as the subscription pages ask for it.
+    name: 'currentSubscriptionEnrollment (GraphQL, learner)',
+    method: 'POST',
+    path: '/api/2022-03/graphql/',
+    as: 'learner',
+    body: {
+      query:
+        '{ currentSubscriptionEnrollment { id checkoutReference status licenseCount usedLicenseCount cancelDate trialEndDate billing { chargePrice { amount currency } taxPrice { amount currency } currentPeriodStartDate currentPeriodEndDate } } }',
+    },
+  },
 ];

@@ -276,6 +276,7 @@ export async function createServer(
     brandName: config.brandName,
     publicUrl: config.publicUrl,
     log: app.log,
+    reconcileAfterMs: options.reconcileAfterMs ?? config.reconcileAfterMs,
   });
   // The provider's word on subscription payments and card setups: the same completion as the answer.
   payments.events.on('payment.succeeded', (payment) => subscriptionCheckout.onPaymentSucceeded(payment));
@@ -346,6 +347,14 @@ export async function createServer(
     everyMs: 60 * 1000,
     run: async () => {
       await checkout.reconcileOpenAttempts();
+    },
+  });
+  // Subscription checkouts left open: the same rule for plans, upsells and card updates.
+  jobs.register({
+    name: 'subscriptions.reconcile',
+    everyMs: 60 * 1000,
+    run: async () => {
+      await subscriptionCheckout.reconcileOpenCheckouts();
     },
   });
   // Coupon reservations past their expiry already stop counting against usage limits; this

@@ -92,8 +92,11 @@ export function createSubscriptionCheckoutService(deps: {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** How old an open checkout must be before reconciliation finishes it (default 5 minutes). */
+  reconcileAfterMs?: number;
 }) {
   const { subscriptions, payments, log } = deps;
+  const reconcileAfterMs = deps.reconcileAfterMs ?? 5 * 60 * 1000;
   const repository = subscriptions.repository;
   const gateway: PaymentGateway = payments.gateway;
   const now = deps.now ?? (() => new Date());
@@ -871,7 +874,8 @@ export function createSubscriptionCheckoutService(deps: {
             ...(enteredCard ? { setupFutureUsage: 'off_session' as const } : {}),
             description: `${purchase.plan.name} ${upsell ? 'additional licenses' : 'subscription'}`,
             receiptEmail: buyer.email,
-            metadata: { subscription_checkout_id: inserted.id },
+            // payment_attempt_id lets reconciliation find a payment whose id a crash never stored.
+            metadata: { subscription_checkout_id: inserted.id, payment_attempt_id: inserted.id },
           },
           { idempotencyKey: key(inserted, 'payment') },
         );
@@ -919,6 +923,23 @@ export function createSubscriptionCheckoutService(deps: {
       return !!row && row.userId === userId;
     },
 
+    /**
+     * The reconciliation job (design §4): finishes checkouts left open by a crash, a lost answer
+     * or a buyer who left 3-D Secure, from what the provider says. An abandoned action is ended,
+     * so its upsell no longer holds licenses against the ceiling.
+     */
+    async reconcileOpenCheckouts(): Promise<number> {
+      const rows = await repository.openCheckoutsBefore(new Date(now().getTime() - reconcileAfterMs), 50);
+      for (const row of rows) {
+        try {
+          await reconcile(row);
+        } catch (error) {
+          log.warn({ err: error, checkout: row.id }, 'subscription checkout not reconciled');
+        }
+      }
+      return rows.length;
+    },
+
     /** The provider's payment webhook: the same completion as the answer path. */
     async onPaymentSucceeded(payment: GatewayPayment) {
       const id = payment.metadata.subscription_checkout_id;
@@ -937,6 +958,35 @@ export function createSubscriptionCheckoutService(deps: {
       if (row && (OPEN as readonly string[]).includes(row.status)) await afterSetup(row, setup);
     },
   };
+
+  async function reconcile(row: SubscriptionCheckoutRow) {
+    const abandoned = 'initial_authentication_or_charge_for_subscription_failed';
+    if (row.gatewaySetupId) {
+      const setup = await gateway.retrieveSetup(row.gatewaySetupId);
+      if (setup.status === 'succeeded') await afterSetup(row, setup);
+      else await fail(row, abandoned, false);
+      return;
+    }
+    const payment = row.gatewayPaymentId
+      ? await gateway.retrievePayment(row.gatewayPaymentId)
+      : await gateway.findPaymentOfAttempt(row.id, new Date(row.createdAt.getTime() - 60_000));
+    if (!payment) {
+      // The provider never saw it: nothing was charged.
+      await fail(row, 'card_error:processing_error', false);
+      return;
+    }
+    if (
+      payment.status === 'succeeded' ||
+      payment.status === 'requires_payment_method' ||
+      payment.status === 'canceled'
+    ) {
+      await afterPayment(row, payment);
+      return;
+    }
+    if (payment.status === 'processing') return; // the webhook ends it
+    await gateway.cancelPayment(payment.id, { idempotencyKey: key(row, 'cancel') });
+    await fail(row, abandoned, false);
+  }
 
   async function ownCheckout(userId: number, checkoutId: string): Promise<SubscriptionCheckoutRow> {
     const row = UUID.test(checkoutId) ? await repository.checkout(checkoutId) : null;

@@ -633,3 +633,40 @@ describe('Personal Plan and resubscribe', () => {
     expect(await currentOf(learner.client)).toMatchObject({ status: 'TRIAL' });
   });
 });
+
+describe('reconciliation', () => {
+  it('ends a checkout a crash left open, so its upsell no longer holds licenses against the ceiling', async () => {
+    const owner = await newOrganizationOwner();
+    await owner.client.post(
+      '/payment/checkout-submit/',
+      submit('Submit', [item('team-annual', 18)], { payment_method_id: 'pm_card_mastercard_prepaid' }),
+    );
+    const enrollment = await currentOf(owner.client);
+    // A submit that reserved 2 licenses, then the process died before the provider heard of it.
+    const [row] = rowsOf<{ id: string }>(
+      await server.db.execute(sql`insert into subscription_checkouts
+          (id, user_id, checkout_ref, event, subscriber_type, subscriber_id, enrollment_id, status, quote, updated_at)
+        select gen_random_uuid(), ${owner.id}, 'crashed-upsell-1', 'UpsellSubmit', 'organization', subscriber_id, id, 'processing',
+          jsonb_build_object('licenses', 2, 'total', 100, 'currency', 'USD'), now() - interval '1 hour'
+        from subscription_enrollments where id = ${Number(enrollment.id)} returning id`),
+    );
+    const held = await owner.client.post(
+      '/payment/checkout-submit/',
+      submit('UpsellSubmit', [item('team-annual', 1, enrollment.checkoutReference)], null),
+    );
+    expect(held.statusCode).toBe(400);
+    expect(await server.jobs.runNow('subscriptions.reconcile')).toBe(true);
+    const [after] = rowsOf<{ status: string; error_code: string }>(
+      await server.db.execute(
+        sql`select status, error_code from subscription_checkouts where id = ${row!.id}`,
+      ),
+    );
+    expect(after).toEqual({ status: 'failed', error_code: 'card_error:processing_error' });
+    const freed = await owner.client.post(
+      '/payment/checkout-submit/',
+      submit('UpsellSubmit', [item('team-annual', 2, enrollment.checkoutReference)], null),
+    );
+    expect(freed.data, freed.body).toMatchObject({ status: 'succeeded' });
+    expect((await currentOf(owner.client)).licenseCount).toBe(20);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import {
   subscriptionBillingProfiles,
@@ -168,6 +168,18 @@ export function createSubscriptionsRepository(db: Database) {
       const query = writer.select().from(subscriptionCheckouts).where(eq(subscriptionCheckouts.id, id));
       const [row] = lock ? await query.for('update') : await query;
       return row ?? null;
+    },
+
+    /** Open checkouts last touched before `before`, oldest first (the reconciliation's scan). */
+    async openCheckoutsBefore(before: Date, limit: number): Promise<SubscriptionCheckoutRow[]> {
+      return db
+        .select()
+        .from(subscriptionCheckouts)
+        .where(
+          and(inArray(subscriptionCheckouts.status, [...OPEN]), lt(subscriptionCheckouts.updatedAt, before)),
+        )
+        .orderBy(asc(subscriptionCheckouts.updatedAt))
+        .limit(limit);
     },
 
     async checkoutOfPayment(paymentId: string): Promise<SubscriptionCheckoutRow | null> {

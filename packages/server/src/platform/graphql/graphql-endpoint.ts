@@ -60,8 +60,7 @@ function formatErrorWith(log: FastifyInstance['log']) {
     if (!(error instanceof GraphQLError)) {
       return new GraphQLError(error.message, { extensions: { code: 'BAD_REQUEST' } });
     }
-    const graphqlError =
-      error instanceof GraphQLError ? error : new GraphQLError(error.message, { originalError: error });
+    const graphqlError = error;
     const original = graphqlError.originalError;
     if (original instanceof HttpError) {
       return new GraphQLError(original.detail, {
