@@ -1,5 +1,6 @@
 // Subscriptions (team-plan §3, checkout §1): plans, price options, enrollments and the
 // pricing info the Team Plan and Personal Plan checkouts read. Amounts are minor units.
+import type { BillingConfig, PaymentMethodConfig, TaxConfig } from '../checkout/checkout-contract.js';
 import type { CurrencyCode } from '../money/currencies.js';
 
 /** Team-plan §3: plan product types (Lectern sells TEAM and CONSUMERSUBSCRIPTION online). */
@@ -128,4 +129,59 @@ export interface SubscriptionBillingInfo {
   tax_number: string | null;
   created_by: string | null;
   created: string | null;
+}
+
+/** Minor units due now or at the next charge. */
+interface DueAmounts {
+  subtotal: number;
+  tax: number;
+  total: number;
+}
+
+/** `POST /payment/checkout-info/` (Subscription): what the server prices, for the Summary panel (team-plan §2). */
+export interface SubscriptionCheckoutSummary {
+  product_type: SubscriptionProductType;
+  plan_price_option_id: string;
+  renewal_interval: { type: 'YEAR' | 'MONTH' | 'WEEK' | 'DAY'; count: number };
+  currency: CurrencyCode;
+  unit_price: number;
+  licenses: number;
+  current_licenses: number;
+  added_licenses: number;
+  trial_days: number;
+  trial_end: string | null;
+  next_charge_date: string;
+  proration: { remaining_days: number; period_days: number } | null;
+  due_today: DueAmounts;
+  due_next: DueAmounts;
+  tax_rate: number;
+  tax_breakdown_type: 'tax_exclusive' | 'tax_inclusive';
+  region_restricted: boolean;
+  enrollment_status: string | null;
+  subscription_checkout_ref: string | null;
+}
+
+/** `POST /payment/checkout-info/` with `checkout_environment: 'Subscription'`. */
+export interface SubscriptionCheckoutInfo {
+  status: 'succeeded';
+  message: string | null;
+  data: {
+    subscription_summary: SubscriptionCheckoutSummary;
+    checkout_config?: { payment_methods: PaymentMethodConfig[]; credit_is_usable: boolean };
+    billing_config?: BillingConfig & {
+      address_line1: string | null;
+      address_line2: string | null;
+      customer_name: string | null;
+      tax_number: string | null;
+      tax_number_enabled: boolean;
+    };
+    tax_config?: SubscriptionTaxConfig;
+  };
+}
+
+/** Team-plan §3 tax config: checkout's, with the tax-included and -excluded totals and the proration's tax. */
+export interface SubscriptionTaxConfig extends TaxConfig {
+  total_tax_included_amount: number;
+  total_tax_excluded_amount: number;
+  proration_tax_context: { tax_amount: number; tax_rate: number } | null;
 }

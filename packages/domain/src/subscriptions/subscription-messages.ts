@@ -14,6 +14,8 @@ export const SUBSCRIPTION_MESSAGES = {
   cancelFailed: 'Failed to cancel. Please check your internet and try again.',
   reactivateFailed: 'Failed to reactivate. Please check your internet and try again.',
   cancelled: 'You have cancelled your Team Plan subscription.',
+  // Ours: the personal plan's wording of the same banner.
+  personalCancelled: 'You have cancelled your Personal Plan subscription.',
   reactivated: 'You have reactivated your subscription successfully.',
   personalPlanName: 'Personal Plan',
   personalPlanTagline: 'New opportunities await.',

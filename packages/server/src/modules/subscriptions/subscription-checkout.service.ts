@@ -20,6 +20,8 @@ import {
   type PaymentMethodConfig,
   type SubscriptionProductType,
   type TaxRateChange,
+  type SubscriptionCheckoutInfo,
+  type SubscriptionCheckoutSummary,
 } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
@@ -583,13 +585,13 @@ export function createSubscriptionCheckoutService(deps: {
 
   // ---- info ----------------------------------------------------------------------------
 
-  function summaryOf(purchase: Purchase, price: SubscriptionPrice) {
+  function summaryOf(purchase: Purchase, price: SubscriptionPrice): SubscriptionCheckoutSummary {
     const amount = (value: { amount: number }) => value.amount;
     return {
       product_type: purchase.productType,
       plan_price_option_id: purchase.option.id,
       renewal_interval: { type: purchase.option.renewalType, count: purchase.option.renewalCount },
-      currency: price.quote.currency,
+      currency: price.quote.currency as CurrencyCode,
       unit_price: price.quote.unitPrice,
       licenses: purchase.enrollment && price.addedLicenses === 0 ? price.quote.licenses : purchase.licenses,
       current_licenses: purchase.enrollment?.licenseCount ?? 0,
@@ -643,12 +645,16 @@ export function createSubscriptionCheckoutService(deps: {
 
   return {
     /** `POST /payment/checkout-info/` with `checkout_environment: 'Subscription'`. */
-    async info(buyer: CheckoutBuyer, defaultCountry: string, request: SubscriptionCheckoutInfoRequest) {
+    async info(
+      buyer: CheckoutBuyer,
+      defaultCountry: string,
+      request: SubscriptionCheckoutInfoRequest,
+    ): Promise<SubscriptionCheckoutInfo> {
       const purchase = await purchaseOf(buyer, request.checkout_event, request, defaultCountry);
       const price = await priceOf(purchase, request.checkout_event);
       const wants = new Set(request.requested_configs);
       const profile = await repository.profile(purchase.subscriber);
-      const data: Record<string, unknown> = { subscription_summary: summaryOf(purchase, price) };
+      const data: SubscriptionCheckoutInfo['data'] = { subscription_summary: summaryOf(purchase, price) };
       if (wants.has('checkout_config')) {
         const free =
           price.today.total.amount === 0 &&
@@ -709,7 +715,7 @@ export function createSubscriptionCheckoutService(deps: {
           total_tax_amount: price.today.tax.amount,
           total_tax_included_amount: price.today.total.amount,
           total_tax_excluded_amount: price.today.total.amount - price.today.tax.amount,
-          currency: price.quote.currency,
+          currency: price.quote.currency as CurrencyCode,
           country_code: purchase.location.country,
           secondary_location_info: purchase.location.secondaryLocation,
           proration_tax_context: price.proration

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
 import {
   subscriptionBillingProfiles,
@@ -23,15 +24,32 @@ export type Writer = Database | Tx;
 
 const OPEN = ['processing', 'requires_action'] as const;
 
+/**
+ * Plans change with a deploy or a seed, not with traffic: every request reads them, so they are
+ * kept for a minute (an operator's price change shows within it).
+ */
+const PLANS_CACHE_MS = 60_000;
+
 export function createSubscriptionsRepository(db: Database) {
+  const plansCache = createExpiringCache<'plans', { plan: PlanRow; options: PriceOptionRow[] }[]>({
+    ttlMs: PLANS_CACHE_MS,
+    maxEntries: 1,
+  });
   return {
     db,
     async plans(): Promise<{ plan: PlanRow; options: PriceOptionRow[] }[]> {
+      const hit = plansCache.get('plans');
+      if (hit) return hit;
       const [plans, options] = await Promise.all([
         db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.id)),
         db.select().from(subscriptionPriceOptions).orderBy(asc(subscriptionPriceOptions.position)),
       ]);
-      return plans.map((plan) => ({ plan, options: options.filter((option) => option.planId === plan.id) }));
+      const value = plans.map((plan) => ({
+        plan,
+        options: options.filter((option) => option.planId === plan.id),
+      }));
+      plansCache.set('plans', value);
+      return value;
     },
 
     async insertPlan(

@@ -1,8 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, buildSchema, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  buildSchema,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
+import { createExpiringCache } from '../cache/expiring-cache.js';
 import { createHandler } from 'graphql-http/lib/use/fastify';
 import { HttpError } from '../http/http-error.js';
 import { complexityLimitRule } from './graphql-limits.js';
+
+const DOCUMENT_CACHE_MS = 10 * 60 * 1000;
 
 /** Team-plan §7: every GraphQL call of the product goes here. */
 export const GRAPHQL_PATH = '/api/2022-03/graphql/';
@@ -120,17 +131,39 @@ export function registerGraphqlEndpoint(
     complexityLimitRule(),
     ...(options.production ? [NoSchemaIntrospectionCustomRule] : []),
   ];
+  // Clients send the same few documents again and again: each is parsed and validated once.
+  const documents = createExpiringCache<string, DocumentNode>({ ttlMs: DOCUMENT_CACHE_MS, maxEntries: 1000 });
+  const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   const handler = createHandler<GraphqlContext>({
     schema,
     rootValue,
     validationRules,
+    parse: (source) => {
+      const text = typeof source === 'string' ? source : source.body;
+      const hit = documents.get(text);
+      if (hit) return hit;
+      const document = parse(source);
+      documents.set(text, document);
+      return document;
+    },
+    validate: (validSchema, document, rules) => {
+      const hit = validated.get(document);
+      if (hit) return hit;
+      const errors = validate(validSchema, document, rules);
+      validated.set(document, errors);
+      return errors;
+    },
     context: (request) => ({ request: request.raw, userId: request.raw.userId ?? null }),
     formatError: formatErrorWith(app.log),
   });
   app.route({
     method: ['GET', 'POST'],
     url: GRAPHQL_PATH,
-    handler,
+    // The adapter sends the reply itself; returning it tells Fastify the request is answered.
+    handler: async function (request, reply) {
+      await handler.call(this, request, reply);
+      return reply;
+    },
     // graphql-http answers a request it cannot take (wrong method or media type) with an empty
     // body; it gets the GraphQL error shape with a code like every other refusal here.
     onSend: async (_request, reply, payload) => {

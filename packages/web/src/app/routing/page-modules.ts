@@ -36,6 +36,37 @@ export const pages = {
   creditHistory: lazyPage('credit-history', () =>
     import('../../features/credit-history/credit-history-page').then((module) => module.CreditHistoryPage),
   ),
+  teamPlanCheckout: lazyPage('team-plan-checkout', () =>
+    import('../../features/subscriptions/subscription-checkout-pages').then(
+      (module) => module.TeamPlanCheckoutPage,
+    ),
+  ),
+  teamPlanUpsell: lazyPage('team-plan-upsell', () =>
+    import('../../features/subscriptions/subscription-checkout-pages').then(
+      (module) => module.TeamPlanUpsellPage,
+    ),
+  ),
+  teamPlanResubscribe: lazyPage('team-plan-resubscribe', () =>
+    import('../../features/subscriptions/subscription-checkout-pages').then(
+      (module) => module.TeamPlanResubscribePage,
+    ),
+  ),
+  personalPlan: lazyPage('personal-plan', () =>
+    import('../../features/subscriptions/personal-plan-page').then((module) => module.PersonalPlanPage),
+  ),
+  personalPlanCheckout: lazyPage('personal-plan-checkout', () =>
+    import('../../features/subscriptions/subscription-checkout-pages').then(
+      (module) => module.PersonalPlanCheckoutPage,
+    ),
+  ),
+  manageSubscriptions: lazyPage('manage-subscriptions', () =>
+    import('../../features/subscriptions/manage-subscriptions-page').then(
+      (module) => module.ManageSubscriptionsPage,
+    ),
+  ),
+  businessSignUp: lazyPage('business-sign-up', () =>
+    import('../../features/subscriptions/business-sign-up-page').then((module) => module.BusinessSignUpPage),
+  ),
   notFound: lazyPage('not-found', () =>
     import('../../features/not-found/not-found-page').then((module) => module.NotFoundPage),
   ),

@@ -36,6 +36,8 @@ export interface CardFormProps {
   storedForSubscription?: boolean;
   /** The security code's name: local-method card forms call it CVV (checkout §2). */
   securityCodeLabel?: 'cvc' | 'cvv';
+  /** Organization subscriptions put the name field at the bottom (checkout §2). */
+  nameLast?: boolean;
   disabled: boolean;
 }
 
@@ -54,6 +56,7 @@ export function CardForm({
   onRememberMeChange,
   storedForSubscription = false,
   securityCodeLabel = 'cvc',
+  nameLast = false,
   disabled,
 }: CardFormProps) {
   const intl = useIntl();
@@ -63,6 +66,15 @@ export function CardForm({
     disabled,
     onBlur: () => onBlur(name),
   });
+  const nameInput = (
+    <TextInput
+      label={intl.formatMessage({ id: 'checkout.card.name' })}
+      autoComplete="cc-name"
+      maxLength={100}
+      {...field('name')}
+      onChange={(event) => onChange('name', event.currentTarget.value)}
+    />
+  );
   return (
     <Stack gap="sm">
       {brands.length > 0 && (
@@ -88,13 +100,7 @@ export function CardForm({
           })}
         </Group>
       )}
-      <TextInput
-        label={intl.formatMessage({ id: 'checkout.card.name' })}
-        autoComplete="cc-name"
-        maxLength={100}
-        {...field('name')}
-        onChange={(event) => onChange('name', event.currentTarget.value)}
-      />
+      {!nameLast && nameInput}
       <TextInput
         label={intl.formatMessage({ id: 'checkout.card.number' })}
         autoComplete="cc-number"
@@ -125,6 +131,7 @@ export function CardForm({
           onChange={(event) => onChange('cvc', event.currentTarget.value.replace(/\D/g, ''))}
         />
       </SimpleGrid>
+      {nameLast && nameInput}
       {storedForSubscription && <Text size="sm">{CHECKOUT_MESSAGES.subscriptionCardStored}</Text>}
       {!storedForSubscription && rememberMe !== null && (
         <Checkbox

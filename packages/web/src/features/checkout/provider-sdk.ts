@@ -82,6 +82,11 @@ export interface ProviderSdk {
   ): Promise<{ paymentMethod?: ProviderPaymentMethod; error?: ProviderError }>;
   /** Shows the intent's customer action (3-D Secure challenge in a modal frame). */
   handleCardAction(clientSecret: string): Promise<ProviderIntentResult>;
+  /** Confirms a card setup (subscriptions store a card), showing 3-D Secure when the card needs it. */
+  confirmCardSetup(
+    clientSecret: string,
+    data?: { payment_method?: string },
+  ): Promise<{ setupIntent?: { id: string; status: string }; error?: ProviderError }>;
   /** Encrypts card fields as a JWE with the provider's public key (the `encrypted_*` credentials). */
   encryptCard(publicKey: string, fields: Record<string, string>): Promise<string>;
   /** A wallet payment request; `currency` lower-case, `amount` in minor units (as Stripe.js). */

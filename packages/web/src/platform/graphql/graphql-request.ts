@@ -1,0 +1,48 @@
+import type { ApiClient } from '../api';
+
+/** Team-plan §7: every GraphQL call is a POST of {query, variables} to this path. */
+export const GRAPHQL_PATH = '/api/2022-03/graphql/';
+
+/** A GraphQL error as the server answers it: its message and `extensions.code` (platform §8). */
+export class GraphqlError extends Error {
+  constructor(
+    message: string,
+    readonly extensions: { code?: string; [key: string]: unknown },
+  ) {
+    super(message);
+    this.name = 'GraphqlError';
+  }
+
+  get code(): string {
+    return this.extensions.code ?? 'INTERNAL_SERVER_ERROR';
+  }
+}
+
+/**
+ * Runs an operation through the one API client (cookies, CSRF, timeouts). If the answer has
+ * errors, the first one's message and extensions are thrown (team-plan §7).
+ */
+export async function graphqlRequest<
+  TData,
+  TVariables extends Record<string, unknown> = Record<string, never>,
+>(api: ApiClient, document: string, variables?: TVariables): Promise<TData> {
+  const answer = await api.post<{
+    data?: TData | null;
+    errors?: { message: string; extensions?: Record<string, unknown> }[];
+  }>(GRAPHQL_PATH, { query: document, variables: variables ?? {} }, { base: 'root' });
+  const [first] = answer.errors ?? [];
+  if (first) throw new GraphqlError(first.message, (first.extensions ?? {}) as GraphqlError['extensions']);
+  if (!answer.data) throw new GraphqlError('The answer had no data.', { code: 'INTERNAL_SERVER_ERROR' });
+  return answer.data;
+}
+
+/** The operation named `name` out of a `.graphql` document (with the fragments it uses). */
+export function operation(document: string, name: string): string {
+  const blocks = document.split(/\n(?=(?:query|mutation|fragment) )/);
+  const wanted = blocks.find((block) => new RegExp(`^(query|mutation) ${name}\\b`).test(block.trim()));
+  if (!wanted) throw new Error(`No operation ${name} in the document.`);
+  const fragments = blocks.filter(
+    (block) => block.trim().startsWith('fragment ') && wanted.includes(`...${block.trim().split(/\s+/)[1]}`),
+  );
+  return [wanted, ...fragments].join('\n');
+}
