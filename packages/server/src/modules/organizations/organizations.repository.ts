@@ -1,4 +1,4 @@
-import { count, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { count, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { organizationMembers, organizations } from './organizations.tables.js';
@@ -21,6 +21,17 @@ export const membershipOfUserRead: ReadPart<MembershipOfUser | null> = {
     where ${organizationMembers.userId} = ${sql.placeholder('userId')}
     limit 1`,
   parse: (value) => (value ?? null) as MembershipOfUser | null,
+};
+
+/**
+ * SQL fragments other features put in their own statements (combined reads): the organization
+ * the user (`userId` placeholder) manages as owner or admin, and how many people an organization has.
+ */
+export const organizationFacts = {
+  managedOrganizationId: sql`(select ${organizationMembers.organizationId} from ${organizationMembers}
+    where ${organizationMembers.userId} = ${sql.placeholder('userId')} and ${organizationMembers.role} in ('owner', 'admin'))`,
+  memberCount: (organizationId: SQL) =>
+    sql`(select count(*)::int from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationId})`,
 };
 
 export function createOrganizationsRepository(db: Database) {

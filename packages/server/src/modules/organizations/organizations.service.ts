@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import {
+  organizationFacts,
   createOrganizationsRepository,
   membershipOfUserRead,
   type MembershipOfUser,
@@ -60,6 +61,8 @@ export function createOrganizationsService(db: Database) {
      * Facts for a combined read (`prepareCombinedRead`): the user's (`userId`) organization
      * with their role and named permissions, or null for a consumer user.
      */
+    /** SQL fragments for other features' combined reads (the managed organization, member counts). */
+    facts: organizationFacts,
     reads: {
       currentOrganization: {
         sql: membershipOfUserRead.sql,

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
+import { prepareSql } from '../../platform/db/prepared-sql.js';
 import {
   subscriptionBillingProfiles,
   subscriptionCharges,
@@ -135,6 +136,59 @@ export function createSubscriptionsRepository(db: Database) {
           ),
         );
       return row ?? null;
+    },
+
+    /**
+     * The enrollment a user's subscription pages show, in ONE prepared statement (the hot read of
+     * `currentSubscriptionEnrollment`): their organization's when they manage one (owner or
+     * admin), else their own; the current one before an expired one. With its used licenses.
+     */
+    prepareCurrentOfUser(facts: {
+      managedOrganizationId: SQL;
+      memberCount: (organizationId: SQL) => SQL;
+    }): (userId: number) => Promise<{ enrollment: EnrollmentRow; usedLicenses: number } | null> {
+      const e = subscriptionEnrollments;
+      const statement = prepareSql<Record<string, unknown>>(
+        db,
+        'subscriptions_current_of_user',
+        sql`select ${e.id} as "id", ${e.subscriberType} as "subscriberType", ${e.subscriberId} as "subscriberId",
+            ${e.priceOptionId} as "priceOptionId", ${e.status} as "status", ${e.trialDays} as "trialDays",
+            ${e.licenseCount} as "licenseCount", ${e.currency} as "currency", ${e.unitPrice}::float8 as "unitPrice",
+            ${e.chargeAmount}::float8 as "chargeAmount", ${e.taxAmount}::float8 as "taxAmount", ${e.taxRate}::text as "taxRate",
+            ${e.taxMode} as "taxMode", ${e.currentPeriodStart} as "currentPeriodStart", ${e.currentPeriodEnd} as "currentPeriodEnd",
+            ${e.cancelDate} as "cancelDate", ${e.trialEnd} as "trialEnd", ${e.createdBy} as "createdBy",
+            ${e.createdAt} as "createdAt", ${e.updatedAt} as "updatedAt",
+            case when ${e.subscriberType} = 'organization' then ${facts.memberCount(sql`${e.subscriberId}`)} else 1 end as "usedLicenses"
+          from ${e}
+          where (${e.subscriberType} = 'organization' and ${e.subscriberId} = ${facts.managedOrganizationId})
+             or (${e.subscriberType} = 'user' and ${e.subscriberId} = ${sql.placeholder('userId')})
+          order by ${e.subscriberType} = 'organization' desc, ${e.status} = 'EXPIRED', ${e.id} desc
+          limit 1`,
+      );
+      const date = (value: unknown) =>
+        value === null || value === undefined ? null : new Date(value as string);
+      return async (userId) => {
+        const [row] = await statement.execute({ userId });
+        if (!row) return null;
+        const enrollment = {
+          ...row,
+          id: Number(row.id),
+          subscriberId: Number(row.subscriberId),
+          trialDays: Number(row.trialDays),
+          licenseCount: Number(row.licenseCount),
+          unitPrice: Number(row.unitPrice),
+          chargeAmount: Number(row.chargeAmount),
+          taxAmount: Number(row.taxAmount),
+          createdBy: row.createdBy === null ? null : Number(row.createdBy),
+          currentPeriodStart: date(row.currentPeriodStart)!,
+          currentPeriodEnd: date(row.currentPeriodEnd)!,
+          cancelDate: date(row.cancelDate),
+          trialEnd: date(row.trialEnd),
+          createdAt: date(row.createdAt)!,
+          updatedAt: date(row.updatedAt)!,
+        } as EnrollmentRow;
+        return { enrollment, usedLicenses: Number(row.usedLicenses) };
+      };
     },
 
     /** Gives the profile its provider customer (creating the profile), keeping one a concurrent request stored first. */

@@ -62,15 +62,18 @@ export function createSubscriptionsService(deps: {
   const repository: SubscriptionsRepository = createSubscriptionsRepository(deps.db);
   const now = deps.now ?? (() => new Date());
 
-  async function view(row: EnrollmentRow): Promise<EnrollmentView> {
+  const currentOfUser = repository.prepareCurrentOfUser(deps.organizations.facts);
+
+  /** `usedLicenses`: the members holding a license, when the caller read them already. */
+  async function view(row: EnrollmentRow, usedLicenses?: number): Promise<EnrollmentView> {
     const options = await repository.plans();
     const option = options
       .flatMap((plan) => plan.options)
       .find((candidate) => candidate.id === row.priceOptionId);
-    const used =
-      row.subscriberType === 'organization'
-        ? Math.min(row.licenseCount, await deps.organizations.memberCount(row.subscriberId))
-        : 1;
+    const members =
+      usedLicenses ??
+      (row.subscriberType === 'organization' ? await deps.organizations.memberCount(row.subscriberId) : 1);
+    const used = Math.min(row.licenseCount, members);
     const price = (amount: number) => ({ amount, currency: row.currency });
     return {
       id: row.id,
@@ -139,16 +142,6 @@ export function createSubscriptionsService(deps: {
 
   async function enrollmentById(userId: number, id: number): Promise<EnrollmentRow> {
     return enrollmentByReference(userId, checkoutReferenceOf(id));
-  }
-
-  /** The user's organization plan when they manage one, else their own personal plan. */
-  async function currentEnrollmentRow(userId: number): Promise<EnrollmentRow | null> {
-    const organization = await organizationOf(userId, false);
-    if (organization) {
-      const row = await repository.currentEnrollment(organization);
-      if (row) return row;
-    }
-    return repository.currentEnrollment({ type: 'user', id: userId });
   }
 
   return {
@@ -237,8 +230,8 @@ export function createSubscriptionsService(deps: {
     },
 
     async currentEnrollment(userId: number): Promise<EnrollmentView | null> {
-      const row = await currentEnrollmentRow(userId);
-      return row ? view(row) : null;
+      const current = await currentOfUser(userId);
+      return current ? view(current.enrollment, current.usedLicenses) : null;
     },
 
     async personalEnrollment(userId: number): Promise<EnrollmentView | null> {

@@ -1,7 +1,8 @@
-import { PAGE_ROUTES, businessBrandName } from '@lectern/domain';
-import { Alert, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES, businessBrandName } from '@lectern/domain';
+import { Alert, Anchor, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
 import { useBrandName, useMe, useRefreshAfterAuthChange } from '../../app/user-context/user-context-provider';
@@ -9,23 +10,15 @@ import { isApiError, useApiClient } from '../../platform/api';
 import { authPath } from '../auth/auth-paths';
 import { businessSignUp } from './subscription-api';
 
-/**
- * `/business/sign-up/` (team-plan §2): the signed-in user founds an organization and goes on
- * to the Team Plan checkout; visitors sign up first and come back here. The trial-extension
- * referral parameter (`ref`) travels along.
- */
-export function BusinessSignUpPage() {
-  const brand = businessBrandName(useBrandName());
-  usePageTitle(`Sign up for ${brand}`);
-  const me = useMe();
+const NAME_MAX = 120;
+
+function OrganizationForm({ referral }: { referral: string | undefined }) {
+  const intl = useIntl();
   const api = useApiClient();
   const navigate = useNavigate();
   const refresh = useRefreshAfterAuthChange();
-  const [search] = useSearchParams();
-  const referral = search.get('ref') ?? undefined;
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const here = `${PAGE_ROUTES.businessSignUp}${referral ? `?ref=${encodeURIComponent(referral)}` : ''}`;
   const signUp = useMutation({
     mutationFn: () =>
       businessSignUp(api, {
@@ -33,61 +26,93 @@ export function BusinessSignUpPage() {
         ...(referral ? { trial_extension: referral } : {}),
       }),
     onSuccess: async (answer) => {
+      // The user now belongs to an organization: the context (and its admin flags) changed.
       await refresh();
-      void navigate(answer.next);
+      await navigate(answer.next);
     },
   });
-  const error = touched && !name.trim() ? 'Please enter your organization name.' : null;
-  const serverError = signUp.error
-    ? isApiError(signUp.error)
-      ? (signUp.error.fieldErrors.organization_name?.[0] ?? signUp.error.detail)
-      : 'Unexpected error. Please check your internet and try again.'
-    : null;
+  const error = signUp.error;
+  const localError =
+    touched && !name.trim() ? intl.formatMessage({ id: 'subscriptions.business.nameRequired' }) : null;
+  const fieldError = isApiError(error) ? (error.fieldErrors.organization_name?.[0] ?? null) : null;
+  const alreadyMember = isApiError(error) && error.code === 'already_in_organization';
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (name.trim()) signUp.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label={intl.formatMessage({ id: 'subscriptions.business.organizationName' })}
+          required
+          maxLength={NAME_MAX}
+          autoComplete="organization"
+          value={name}
+          error={localError ?? fieldError}
+          onBlur={() => setTouched(true)}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        {error && !fieldError && (
+          <Alert color={alreadyMember ? 'yellow' : 'red'} variant="light" role="alert">
+            <Stack gap={4} align="flex-start">
+              <Text size="sm">
+                {isApiError(error) && error.isParsedError ? error.detail : SUBSCRIPTION_MESSAGES.loadFailed}
+              </Text>
+              {alreadyMember && (
+                <Anchor component={Link} to={PAGE_ROUTES.manageSubscriptions}>
+                  <FormattedMessage id="subscriptions.business.seeSubscription" />
+                </Anchor>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        <Button type="submit" loading={signUp.isPending} w="fit-content">
+          <FormattedMessage id="subscriptions.business.continue" />
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * `/business/sign-up/` (team-plan §2): the signed-in user founds an organization and goes on
+ * to the Team Plan checkout; visitors sign up or log in first and come back here. The
+ * trial-extension referral parameter (`ref`) travels along.
+ */
+export function BusinessSignUpPage() {
+  const intl = useIntl();
+  const brand = businessBrandName(useBrandName());
+  const heading = intl.formatMessage({ id: 'subscriptions.business.heading' }, { brand });
+  usePageTitle(heading);
+  const me = useMe();
+  const [search] = useSearchParams();
+  const referral = search.get('ref') || undefined;
+  const here = `${PAGE_ROUTES.businessSignUp}${referral ? `?${new URLSearchParams({ ref: referral }).toString()}` : ''}`;
   return (
     <Container size="xs" py="xl">
       <Stack gap="md">
-        <Title order={1}>Sign up for {brand}</Title>
+        <Title order={1}>{heading}</Title>
         <Text>
-          Give your team access to the courses they need, with a free 14-day trial of the Team Plan.
+          <FormattedMessage id="subscriptions.business.intro" />
         </Text>
-        {!me.is_authenticated ? (
-          <Stack gap="sm">
+        {me.is_authenticated ? (
+          <OrganizationForm referral={referral} />
+        ) : (
+          <Stack gap="sm" data-testid="business-sign-up-visitor">
+            <Text size="sm">
+              <FormattedMessage id="subscriptions.business.visitor" />
+            </Text>
             <Button component={Link} to={authPath('signup', here)}>
-              Create your account
+              <FormattedMessage id="subscriptions.business.createAccount" />
             </Button>
             <Button component={Link} to={authPath('login', here)} variant="default">
-              I already have an account
+              <FormattedMessage id="subscriptions.business.haveAccount" />
             </Button>
           </Stack>
-        ) : (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              setTouched(true);
-              if (name.trim()) signUp.mutate();
-            }}
-          >
-            <Stack gap="sm">
-              <TextInput
-                label="Organization name"
-                required
-                maxLength={120}
-                value={name}
-                error={error ?? serverError}
-                onBlur={() => setTouched(true)}
-                onChange={(event) => setName(event.currentTarget.value)}
-              />
-              {signUp.isError && isApiError(signUp.error) && signUp.error.statusCode === 409 && (
-                <Alert color="yellow">
-                  <Link to={PAGE_ROUTES.manageSubscriptions}>See your subscription</Link>
-                </Alert>
-              )}
-              <Button type="submit" loading={signUp.isPending}>
-                Continue to the Team Plan
-              </Button>
-            </Stack>
-          </form>
         )}
       </Stack>
     </Container>

@@ -7,30 +7,96 @@ import {
   type CurrencyCode,
 } from '@lectern/domain';
 import { Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
 import { useMe } from '../../app/user-context/user-context-provider';
-import { useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { authPath } from '../auth/auth-paths';
-import { fetchPlans } from './subscription-api';
+import type { PlanPriceOption } from './subscription-api';
+import { usePlanOptions } from './subscription-queries';
+
+const INTERVAL_NAMES = {
+  YEAR: 'subscriptions.interval.year',
+  MONTH: 'subscriptions.interval.month',
+  WEEK: 'subscriptions.interval.week',
+  DAY: 'subscriptions.interval.day',
+} as const;
+
+function PlanOptionCard({ option, signedIn }: { option: PlanPriceOption; signedIn: boolean }) {
+  const intl = useIntl();
+  const price = (value: { amount: number; currency: string }) =>
+    formatMoney(money(value.amount, value.currency.toUpperCase() as CurrencyCode), intl.locale);
+  const interval = option.renewalInterval.type;
+  const headingId = `plan-option-${option.id}-name`;
+  const checkout = `${PAGE_ROUTES.personalPlanCheckout}?option=${encodeURIComponent(option.id)}`;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid={`plan-option-${option.id}`}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h3" id={headingId}>
+            <FormattedMessage id={INTERVAL_NAMES[interval]} />
+          </Title>
+          {option.trial && (
+            <Badge>
+              <FormattedMessage
+                id="subscriptions.personal.trial"
+                values={{ days: option.trial.dateInterval.count }}
+              />
+            </Badge>
+          )}
+        </Group>
+        <Text size="xl" fw={700}>
+          {price(option.listPrice)} {INTERVAL_SUFFIX[interval]}
+        </Text>
+        {interval === 'YEAR' && option.monthlyPrice && (
+          <Text size="sm">
+            <FormattedMessage
+              id="subscriptions.personal.monthlyEquivalent"
+              values={{ price: price(option.monthlyPrice) }}
+            />
+            {option.annualSavings && option.annualSavings.amount > 0 && (
+              <>
+                {' · '}
+                <FormattedMessage
+                  id="subscriptions.personal.savings"
+                  values={{ amount: price(option.annualSavings) }}
+                />
+              </>
+            )}
+          </Text>
+        )}
+        {option.trial && (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="subscriptions.personal.trialNote" />
+          </Text>
+        )}
+        <Button component={Link} to={signedIn ? checkout : authPath('login', checkout)}>
+          <FormattedMessage
+            id={option.trial ? 'subscriptions.personal.startTrial' : 'subscriptions.personal.subscribe'}
+          />
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 /** `/personal-plan/`: the Personal Plan's monthly and annual options with their trial (checkout §1). */
 export function PersonalPlanPage() {
   const intl = useIntl();
   usePageTitle(SUBSCRIPTION_MESSAGES.personalPlanName);
-  const api = useApiClient();
   const me = useMe();
-  const plans = useQuery({
-    queryKey: ['subscription-plans', 'CONSUMERSUBSCRIPTION'],
-    queryFn: () => fetchPlans(api, 'CONSUMERSUBSCRIPTION'),
-  });
-  const options = plans.data?.[0]?.priceOptions ?? [];
-  const price = (amount: number, currency: string) =>
-    formatMoney(money(amount, currency as CurrencyCode), intl.locale);
+  const plans = usePlanOptions('CONSUMERSUBSCRIPTION');
+  // Monthly first, then annual: the cheaper entry point reads first.
+  const options = [...(plans.data ?? [])].reverse();
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -38,45 +104,19 @@ export function PersonalPlanPage() {
           <Title order={1}>{SUBSCRIPTION_MESSAGES.personalPlanName}</Title>
           <Text size="lg">{SUBSCRIPTION_MESSAGES.personalPlanTagline}</Text>
           <Text>
-            Every course in the Personal Plan collection, on any device, with a free trial to start.
+            <FormattedMessage id="subscriptions.personal.intro" />
           </Text>
         </Stack>
-        {plans.isPending && <PageLoader label="Loading the plans" />}
+        {plans.isPending && (
+          <PageLoader label={intl.formatMessage({ id: 'subscriptions.personal.loading' })} />
+        )}
         {plans.isError && (
           <LoadErrorAlert message={SUBSCRIPTION_MESSAGES.loadFailed} onRetry={() => void plans.refetch()} />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {options.map((option) => {
-            const checkout = `${PAGE_ROUTES.personalPlanCheckout}?option=${encodeURIComponent(option.id)}`;
-            const annual = option.renewalInterval.type === 'YEAR';
-            return (
-              <Paper key={option.id} withBorder radius="md" p="lg" data-testid={`plan-option-${option.id}`}>
-                <Stack gap="sm">
-                  <Group justify="space-between">
-                    <Title order={2} size="h3">
-                      {annual ? 'Annual' : 'Monthly'}
-                    </Title>
-                    {option.trial && <Badge>{option.trial.dateInterval.count}-day free trial</Badge>}
-                  </Group>
-                  <Text size="xl" fw={700}>
-                    {price(option.listPrice.amount, option.listPrice.currency)}{' '}
-                    {INTERVAL_SUFFIX[option.renewalInterval.type]}
-                  </Text>
-                  {annual && option.monthlyPrice && (
-                    <Text size="sm">
-                      {price(option.monthlyPrice.amount, option.monthlyPrice.currency)} per month
-                      {option.annualSavings && option.annualSavings.amount > 0
-                        ? `, saving ${price(option.annualSavings.amount, option.annualSavings.currency)} a year`
-                        : ''}
-                    </Text>
-                  )}
-                  <Button component={Link} to={me.is_authenticated ? checkout : authPath('signup', checkout)}>
-                    {option.trial ? 'Start free trial' : 'Subscribe'}
-                  </Button>
-                </Stack>
-              </Paper>
-            );
-          })}
+          {options.map((option) => (
+            <PlanOptionCard key={option.id} option={option} signedIn={me.is_authenticated} />
+          ))}
         </SimpleGrid>
       </Stack>
     </Container>

@@ -1,31 +1,39 @@
-import type {
-  CheckoutResult,
-  PaymentInfo,
-  SubscriptionCheckoutInfo,
-  TeamPlanPricingInfo,
+import {
+  type SUBSCRIPTION_BUYABLE_TYPE,
+  SUBSCRIPTION_RESULT_EVENT,
+  type CheckoutResult,
+  type PaymentInfo,
+  type SubscriptionCheckoutInfo,
+  type SubscriptionSubmitEvent,
 } from '@lectern/domain';
 import type { ApiClient } from '../../platform/api';
-import { graphqlRequest, operation } from '../../platform/graphql/graphql-request';
+import { operation } from '../../platform/graphql/graphql-request';
 import type {
   CurrentSubscriptionEnrollmentQuery,
   SubscriptionEnrollmentCancelMutation,
+  SubscriptionEnrollmentCancelMutationVariables,
   SubscriptionEnrollmentReactivateMutation,
+  SubscriptionEnrollmentReactivateMutationVariables,
   SubscriptionPlansByProductTypeQuery,
+  SubscriptionPlansByProductTypeQueryVariables,
   SubscriptionProductType,
 } from '../../platform/graphql/graphql-types.generated';
+import { graphqlRequest } from './subscription-graphql';
 import documents from './subscriptions.graphql?raw';
 
 const ROOT = { base: 'root' } as const;
 
-export type SubscriptionInfoEvent = 'Info' | 'UpsellInfo' | 'ResubscribeSubmit' | 'Update' | 'UpdateBilling';
-export type SubscriptionSubmitEvent =
-  'Submit' | 'UpsellSubmit' | 'ResubscribeSubmit' | 'Update' | 'UpdateBilling';
+/** Checkout-info events of the Subscription environment (a resubscribe is priced as its submit). */
+export type SubscriptionInfoEvent = 'Info' | 'UpsellInfo' | SubscriptionSubmitEvent;
 
+/** One plan item of `shopping_info` (checkout §7, team-plan §3). */
 export interface SubscriptionItem {
-  buyable: { id: string; buyable_object_type: 'subscription_plan_price_option'; checkout_ref?: string };
+  buyable: { id: string; buyable_object_type: typeof SUBSCRIPTION_BUYABLE_TYPE; checkout_ref?: string };
+  /** Licenses of the plan; for an upsell, the licenses to add. */
   requested_seat_count?: number;
 }
 
+/** Checkout §2 billing address of the Subscription environment. */
 export interface SubscriptionBillingAddress {
   country_code: string;
   secondary_location_info?: string | null;
@@ -35,12 +43,13 @@ export interface SubscriptionBillingAddress {
   tax_number?: string;
 }
 
+/** `POST /payment/checkout-info/` with `checkout_environment: 'Subscription'`. */
 export function fetchSubscriptionInfo(
   api: ApiClient,
-  body: {
-    checkout_event: SubscriptionInfoEvent;
-    items: SubscriptionItem[];
-    billing_address?: SubscriptionBillingAddress;
+  request: {
+    event: SubscriptionInfoEvent;
+    item: SubscriptionItem;
+    billingAddress?: SubscriptionBillingAddress;
   },
   signal?: AbortSignal,
 ): Promise<SubscriptionCheckoutInfo> {
@@ -49,84 +58,85 @@ export function fetchSubscriptionInfo(
     {
       requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
       checkout_environment: 'Subscription',
-      checkout_event: body.checkout_event,
-      shopping_info: { items: body.items },
-      ...(body.billing_address ? { billing_address: body.billing_address } : {}),
+      checkout_event: request.event,
+      shopping_info: { items: [request.item] },
+      ...(request.billingAddress ? { billing_address: request.billingAddress } : {}),
     },
     { ...ROOT, signal },
   );
 }
 
 export interface SubscriptionSubmit {
-  checkout_event: SubscriptionSubmitEvent;
-  checkout_ref: string;
-  items: SubscriptionItem[];
-  billing_address?: SubscriptionBillingAddress;
-  payment_info?: PaymentInfo;
-  expected_total?: { amount: number; currency: string };
+  event: SubscriptionSubmitEvent;
+  /** Drawn once per attempt by the browser (a retry after a lost answer sends it again). */
+  checkoutRef: string;
+  item: SubscriptionItem;
+  billingAddress?: SubscriptionBillingAddress;
+  paymentInfo?: PaymentInfo;
+  /** The total the buyer saw; the server charges nothing when its price differs (409 price_changed). */
+  expectedTotal?: { amount: number; currency: string };
 }
 
-export function submitSubscription(api: ApiClient, body: SubscriptionSubmit): Promise<CheckoutResult> {
-  const { items, ...rest } = body;
+/** `POST /payment/checkout-submit/` of a subscription purchase. */
+export function submitSubscription(api: ApiClient, submit: SubscriptionSubmit): Promise<CheckoutResult> {
   return api.post<CheckoutResult>(
     '/payment/checkout-submit/',
-    { checkout_environment: 'Subscription', shopping_info: { items }, ...rest },
+    {
+      checkout_environment: 'Subscription',
+      checkout_event: submit.event,
+      checkout_ref: submit.checkoutRef,
+      shopping_info: { items: [submit.item] },
+      ...(submit.billingAddress ? { billing_address: submit.billingAddress } : {}),
+      ...(submit.expectedTotal ? { expected_total: submit.expectedTotal } : {}),
+      ...(submit.paymentInfo ? { payment_info: submit.paymentInfo } : {}),
+    },
     ROOT,
   );
 }
 
-const RESULT_EVENT: Record<SubscriptionSubmitEvent, string> = {
-  Submit: 'Result',
-  UpsellSubmit: 'UpsellResult',
-  ResubscribeSubmit: 'ResubscribeResult',
-  Update: 'UpdateResult',
-  UpdateBilling: 'UpdateBillingResult',
-};
+/** What the provider's SDK answered to the customer action of an `action_required` result. */
+export type ActionCredentials =
+  | { payment_method_id: string; action_result: string; checkout_ref?: string }
+  | { payment_intent_id: string; action_result: string };
 
-/** After 3-D Secure: the setup's card, or the payment, goes back to the server (checkout §4). */
+/** `PATCH /payment/checkout-submit/{payment_attempt_id}/` after 3-D Secure (checkout §4). */
 export function submitSubscriptionResult(
   api: ApiClient,
   event: SubscriptionSubmitEvent,
-  result: CheckoutResult,
+  paymentAttemptId: string,
+  credentials: ActionCredentials,
 ): Promise<CheckoutResult> {
-  const data = result.data;
-  const credentials =
-    data.authentication_type === 'setup'
-      ? {
-          payment_method_id: data.payment_method_id ?? '',
-          action_result: 'succeeded',
-          checkout_ref: data.checkout_ref,
-        }
-      : { payment_intent_id: (data.client_secret ?? '').split('_secret_')[0], action_result: 'succeeded' };
   return api.patch<CheckoutResult>(
-    `/payment/checkout-submit/${encodeURIComponent(data.payment_attempt_id)}/`,
+    `/payment/checkout-submit/${encodeURIComponent(paymentAttemptId)}/`,
     {
       checkout_environment: 'Subscription',
-      checkout_event: RESULT_EVENT[event],
+      checkout_event: SUBSCRIPTION_RESULT_EVENT[event],
       payment_info: { credentials },
     },
     ROOT,
   );
 }
 
-export function fetchPricingInfo(api: ApiClient, checkoutRef: string): Promise<TeamPlanPricingInfo> {
-  return api.get<TeamPlanPricingInfo>('/payment/teamplan-pricing-info-view/', {
-    ...ROOT,
-    params: { checkout_ref: checkoutRef },
-  });
+export interface BusinessSignUpAnswer {
+  organization: { id: number; title: string };
+  next: string;
 }
 
+/** `POST /api-2.0/business/sign-up/`: the signed-in user founds an organization. */
 export function businessSignUp(
   api: ApiClient,
   body: { organization_name: string; trial_extension?: string },
-): Promise<{ organization: { id: number; title: string }; next: string }> {
-  return api.post('/business/sign-up/', body);
+): Promise<BusinessSignUpAnswer> {
+  return api.post<BusinessSignUpAnswer>('/business/sign-up/', body);
 }
 
 export type CurrentEnrollment = NonNullable<
   CurrentSubscriptionEnrollmentQuery['currentSubscriptionEnrollment']
 >;
+export type SubscriptionPlan = SubscriptionPlansByProductTypeQuery['subscriptionPlansByProductType'][number];
+export type PlanPriceOption = SubscriptionPlan['priceOptions'][number];
 
+/** The admin's organization plan or the learner's personal plan; null when there is none. */
 export async function fetchCurrentEnrollment(api: ApiClient): Promise<CurrentEnrollment | null> {
   const data = await graphqlRequest<CurrentSubscriptionEnrollmentQuery>(
     api,
@@ -138,34 +148,26 @@ export async function fetchCurrentEnrollment(api: ApiClient): Promise<CurrentEnr
 export async function fetchPlans(
   api: ApiClient,
   productType: SubscriptionProductType,
-  licenseCount?: number,
-) {
+): Promise<SubscriptionPlan[]> {
   const data = await graphqlRequest<
     SubscriptionPlansByProductTypeQuery,
-    { productType: SubscriptionProductType; licenseCount?: number }
-  >(api, operation(documents, 'SubscriptionPlansByProductType'), {
-    productType,
-    ...(licenseCount ? { licenseCount } : {}),
-  });
+    SubscriptionPlansByProductTypeQueryVariables
+  >(api, operation(documents, 'SubscriptionPlansByProductType'), { productType });
   return data.subscriptionPlansByProductType;
 }
 
 export async function cancelEnrollment(api: ApiClient, id: string) {
-  return (
-    await graphqlRequest<SubscriptionEnrollmentCancelMutation, { id: string }>(
-      api,
-      operation(documents, 'SubscriptionEnrollmentCancel'),
-      { id },
-    )
-  ).subscriptionEnrollmentCancel;
+  const data = await graphqlRequest<
+    SubscriptionEnrollmentCancelMutation,
+    SubscriptionEnrollmentCancelMutationVariables
+  >(api, operation(documents, 'SubscriptionEnrollmentCancel'), { id });
+  return data.subscriptionEnrollmentCancel;
 }
 
 export async function reactivateEnrollment(api: ApiClient, id: string) {
-  return (
-    await graphqlRequest<SubscriptionEnrollmentReactivateMutation, { id: string }>(
-      api,
-      operation(documents, 'SubscriptionEnrollmentReactivate'),
-      { id },
-    )
-  ).subscriptionEnrollmentReactivate;
+  const data = await graphqlRequest<
+    SubscriptionEnrollmentReactivateMutation,
+    SubscriptionEnrollmentReactivateMutationVariables
+  >(api, operation(documents, 'SubscriptionEnrollmentReactivate'), { id });
+  return data.subscriptionEnrollmentReactivate;
 }

@@ -3,109 +3,152 @@ import {
   INTERVAL_SUFFIX,
   formatMoney,
   money,
-  type CurrencyCode,
   type SubscriptionCheckoutSummary,
 } from '@lectern/domain';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { longDate } from './subscription-dates';
 
 function Row({
   label,
   value,
   testId,
-  strong,
+  strong = false,
 }: {
   label: ReactNode;
-  value: string;
+  value: ReactNode;
   testId?: string;
   strong?: boolean;
 }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Text fw={strong ? 700 : 400}>{label}</Text>
-      <Text fw={strong ? 700 : 400} data-testid={testId}>
+      <Text fw={strong ? 700 : 400} data-testid={testId} ta="right">
         {value}
       </Text>
     </Group>
   );
 }
 
-/**
- * Team-plan §2 Summary panel: interval, price per license with its suffix, licenses ("Additional
- * user licenses" on a paid upsell), the subtotal in tax-exclusive countries (prorated for an
- * upsell), tax with its rate, "Total due on {trial end}" and "Total due today".
- */
-export function SubscriptionSummary({
-  summary,
-  locale,
-  upsell,
-  licensed,
-}: {
+export interface SubscriptionSummaryProps {
   summary: SubscriptionCheckoutSummary;
-  locale: string;
-  upsell: boolean;
+  /** Licenses are bought (Team Plan): the price is per user license and the count is shown. */
   licensed: boolean;
-}) {
-  const price = (amount: number) => formatMoney(money(amount, summary.currency as CurrencyCode), locale);
+  upsell: boolean;
+}
+
+/**
+ * Team-plan §2 Summary panel: billing interval, price per user license with its suffix, the
+ * licenses ('Additional user licenses' on a paid upsell), the subtotal in tax-exclusive
+ * countries (prorated on a paid upsell), tax with its rate, 'Total due on {trial end}' while a
+ * trial applies, 'Total due today', and the terms.
+ */
+export function SubscriptionSummary({ summary, licensed, upsell }: SubscriptionSummaryProps) {
+  const intl = useIntl();
+  const headingId = useId();
+  const price = (amount: number) => formatMoney(money(amount, summary.currency), intl.locale);
   const interval = summary.renewal_interval.type;
+  const trialEnd = summary.trial_end ? longDate(summary.trial_end, intl.locale) : null;
+  const paidUpsell = upsell && !trialEnd;
+  // While a trial applies nothing is due today: the rows show what the trial's end charges.
+  const shown = trialEnd ? summary.due_next : summary.due_today;
   const exclusive = summary.tax_breakdown_type === 'tax_exclusive';
-  const paidUpsell = upsell && summary.due_today.total > 0;
-  const shown = paidUpsell || !summary.trial_end ? summary.due_today : summary.due_next;
+  const rate = String(summary.tax_rate);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="summary-heading">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
-        <Title order={2} size="h4" id="summary-heading">
-          Summary
+        <Title order={2} size="h4" id={headingId}>
+          <FormattedMessage id="subscriptions.summary.heading" />
         </Title>
-        <Row label="Billing" value={INTERVAL_BILLING[interval]} />
         <Row
-          label={licensed ? 'Price per user license' : 'Price'}
+          label={<FormattedMessage id="subscriptions.summary.billing" />}
+          value={INTERVAL_BILLING[interval]}
+        />
+        <Row
+          label={
+            <FormattedMessage
+              id={licensed ? 'subscriptions.summary.pricePerLicense' : 'subscriptions.summary.price'}
+            />
+          }
           value={`${price(summary.unit_price)} ${INTERVAL_SUFFIX[interval]}`}
         />
         {licensed && (
           <Row
             label={
-              paidUpsell
-                ? 'Additional user licenses'
-                : upsell
-                  ? 'Additional user licenses'
-                  : 'Number of licenses'
+              <FormattedMessage
+                id={
+                  paidUpsell ? 'subscriptions.summary.additionalLicenses' : 'subscriptions.summary.licenses'
+                }
+              />
             }
-            value={String(upsell ? summary.added_licenses : summary.licenses)}
+            value={intl.formatNumber(paidUpsell ? summary.added_licenses : summary.licenses)}
             testId="summary-licenses"
           />
         )}
         {exclusive && (
           <Row
             label={
-              paidUpsell && summary.proration
-                ? `Subtotal (prorated for ${summary.proration.remaining_days} of ${summary.proration.period_days} days)`
-                : 'Subtotal'
+              paidUpsell && summary.proration ? (
+                <FormattedMessage
+                  id="subscriptions.summary.subtotalProrated"
+                  values={{
+                    remaining: summary.proration.remaining_days,
+                    period: summary.proration.period_days,
+                  }}
+                />
+              ) : (
+                <FormattedMessage id="subscriptions.summary.subtotal" />
+              )
             }
             value={price(shown.subtotal)}
             testId="summary-subtotal"
           />
         )}
-        <Row label={`Tax (${summary.tax_rate}%)${exclusive ? '' : ' included'}`} value={price(shown.tax)} />
+        <Row
+          label={
+            <FormattedMessage
+              id={exclusive ? 'subscriptions.summary.tax' : 'subscriptions.summary.taxIncluded'}
+              values={{ rate }}
+            />
+          }
+          value={price(shown.tax)}
+          testId="summary-tax"
+        />
         <Divider />
-        {summary.trial_end && (
+        {trialEnd && (
           <Row
-            label={`Total due on ${longDate(summary.trial_end, locale)}`}
+            label={<FormattedMessage id="subscriptions.summary.totalOn" values={{ date: trialEnd }} />}
             value={price(summary.due_next.total)}
             testId="summary-total-trial"
           />
         )}
         <Row
-          label="Total due today"
+          label={<FormattedMessage id="subscriptions.summary.totalToday" />}
           value={price(summary.due_today.total)}
           testId="summary-total-today"
           strong
         />
         <Text size="xs" c="dimmed">
-          {summary.trial_end
-            ? `Your free trial lasts until ${longDate(summary.trial_end, locale)}. Then ${price(summary.due_next.total)} is charged ${INTERVAL_SUFFIX[interval]} to the card you store, until you cancel. Cancel anytime before the trial ends and you pay nothing.`
-            : `Renews automatically at ${price(summary.due_next.total)} ${INTERVAL_SUFFIX[interval]} on ${longDate(summary.next_charge_date, locale)} until you cancel. Refunds are not available except where required by law.`}
+          {trialEnd ? (
+            <FormattedMessage
+              id="subscriptions.summary.termsTrial"
+              values={{
+                date: trialEnd,
+                amount: price(summary.due_next.total),
+                interval: INTERVAL_SUFFIX[interval],
+              }}
+            />
+          ) : (
+            <FormattedMessage
+              id="subscriptions.summary.termsPaid"
+              values={{
+                date: longDate(summary.next_charge_date, intl.locale),
+                amount: price(summary.due_next.total),
+                interval: INTERVAL_SUFFIX[interval],
+              }}
+            />
+          )}
         </Text>
       </Stack>
     </Paper>

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useTracker } from '../tracking/use-tracker';
-import type { SubscriptionPurchase } from './subscription-checkout-page';
+import type { SubscriptionPurchase } from './subscription-purchase';
 
 /**
  * Checkout §7 subscription events: team plan and personal plan started, selected and submitted,

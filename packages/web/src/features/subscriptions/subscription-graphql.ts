@@ -1,0 +1,40 @@
+import { isApiError, type ApiClient } from '../../platform/api';
+import { GRAPHQL_PATH, GraphqlError } from '../../platform/graphql/graphql-request';
+
+interface GraphqlAnswer<TData> {
+  data?: TData | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+function firstError(answer: unknown): GraphqlError | null {
+  const errors = (answer as GraphqlAnswer<unknown> | null)?.errors;
+  const [first] = Array.isArray(errors) ? errors : [];
+  if (!first || typeof first.message !== 'string') return null;
+  return new GraphqlError(first.message, (first.extensions ?? {}) as GraphqlError['extensions']);
+}
+
+/**
+ * One GraphQL operation through the one API client (cookies, CSRF header, timeout), as
+ * GraphQL-over-HTTP: POST {query, variables}, accepting `application/graphql-response+json`.
+ * Errors throw the first error's message and extensions (team-plan §7), also when the server
+ * refuses the request with a 4xx that carries them.
+ */
+export async function graphqlRequest<
+  TData,
+  TVariables extends Record<string, unknown> = Record<string, never>,
+>(api: ApiClient, document: string, variables?: TVariables): Promise<TData> {
+  let answer: GraphqlAnswer<TData>;
+  try {
+    answer = await api.post<GraphqlAnswer<TData>>(
+      GRAPHQL_PATH,
+      { query: document, variables: variables ?? {} },
+      { base: 'root', headers: { Accept: 'application/graphql-response+json, application/json' } },
+    );
+  } catch (error) {
+    throw (isApiError(error) && firstError(error.body)) || error;
+  }
+  const error = firstError(answer);
+  if (error) throw error;
+  if (!answer.data) throw new GraphqlError('The answer had no data.', { code: 'INTERNAL_SERVER_ERROR' });
+  return answer.data;
+}

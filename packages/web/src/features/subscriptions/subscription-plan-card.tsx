@@ -1,0 +1,143 @@
+import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES, TEAM_PLAN_LICENSES } from '@lectern/domain';
+import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { LicenseCeilingNote } from './license-picker';
+import type { CurrentEnrollment } from './subscription-api';
+import { CancelPlanModal, ReactivatePlanModal } from './subscription-plan-modals';
+import { STATUS_BADGE, planRows } from './subscription-status';
+import { useEnrollmentChange, type EnrollmentChange } from './use-enrollment-change';
+
+function Licenses({ enrollment }: { enrollment: CurrentEnrollment }) {
+  const intl = useIntl();
+  const total = enrollment.licenseCount;
+  const used = enrollment.usedLicenseCount;
+  const expired = enrollment.status === 'EXPIRED';
+  return (
+    <Stack gap={4} data-testid="subscription-licenses">
+      <Text fw={700}>
+        <FormattedMessage id="subscriptions.manage.licensesTotal" values={{ count: total }} />
+      </Text>
+      <Progress
+        value={(used / Math.max(1, total)) * 100}
+        aria-label={intl.formatMessage({ id: 'subscriptions.manage.licensesMeter' })}
+      />
+      <Group gap="lg">
+        <Text size="sm">
+          <FormattedMessage id="subscriptions.manage.licensesUsed" values={{ count: used }} />
+        </Text>
+        <Text size="sm">
+          <FormattedMessage
+            id="subscriptions.manage.licensesRemaining"
+            values={{ count: Math.max(0, total - used) }}
+          />
+        </Text>
+      </Group>
+      {!expired &&
+        (total >= TEAM_PLAN_LICENSES.maximum ? (
+          <LicenseCeilingNote maximum={TEAM_PLAN_LICENSES.maximum} />
+        ) : (
+          <Button component={Link} to={PAGE_ROUTES.teamPlanUpsell} variant="light" w="fit-content">
+            <FormattedMessage id="subscriptions.manage.addLicenses" />
+          </Button>
+        ))}
+    </Stack>
+  );
+}
+
+/**
+ * Team-plan §2 and §4 plan card: name and status ribbon, start and end rows with the helper
+ * text, the licenses of a Team Plan, and the action of the status (cancel, reactivate,
+ * resubscribe) with its confirmation.
+ */
+export function SubscriptionPlanCard({ enrollment }: { enrollment: CurrentEnrollment }) {
+  const intl = useIntl();
+  const [modal, setModal] = useState<EnrollmentChange | null>(null);
+  const [expiredBannerShown, setExpiredBannerShown] = useState(true);
+  const change = useEnrollmentChange(enrollment, () => setModal(null));
+  const team = enrollment.productType === 'TEAM';
+  const { status } = enrollment;
+  const rows = planRows(enrollment, intl);
+  const badge = STATUS_BADGE[status];
+  return (
+    <Stack gap="md">
+      {status === 'EXPIRED' && team && expiredBannerShown && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title={intl.formatMessage({ id: 'subscriptions.manage.expiredTitle' })}
+          withCloseButton
+          closeButtonLabel={intl.formatMessage({ id: 'common.dismiss' })}
+          onClose={() => setExpiredBannerShown(false)}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              <FormattedMessage id="subscriptions.manage.expiredHelp" />
+            </Text>
+            <Anchor component={Link} to={PAGE_ROUTES.teamPlanResubscribe}>
+              <FormattedMessage id="subscriptions.manage.resubscribe" />
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="subscription-plan-name">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={2} size="h3" id="subscription-plan-name">
+              {team
+                ? intl.formatMessage({ id: 'subscriptions.manage.teamPlan' })
+                : SUBSCRIPTION_MESSAGES.personalPlanName}
+            </Title>
+            <Badge color={badge.color} data-testid="subscription-status">
+              <FormattedMessage id={badge.id} />
+            </Badge>
+          </Group>
+          <Text>
+            <strong>{rows.start.label}</strong> {rows.start.value}
+          </Text>
+          <Stack gap={2}>
+            <Text>
+              <strong>{rows.end.label}</strong> <span data-testid="subscription-end">{rows.end.value}</span>
+            </Text>
+            <Text size="sm" c="dimmed">
+              {rows.end.help}
+            </Text>
+          </Stack>
+          {team && <Licenses enrollment={enrollment} />}
+          <Group>
+            {(status === 'TRIAL' || status === 'ACTIVE') && (
+              <Button color="red" variant="outline" onClick={() => setModal('cancel')}>
+                <FormattedMessage id="subscriptions.manage.cancel" />
+              </Button>
+            )}
+            {status === 'CANCELED' && (
+              <Button onClick={() => setModal('reactivate')}>
+                <FormattedMessage id="subscriptions.manage.reactivate" />
+              </Button>
+            )}
+            {status === 'EXPIRED' && (
+              <Button component={Link} to={team ? PAGE_ROUTES.teamPlanResubscribe : PAGE_ROUTES.personalPlan}>
+                <FormattedMessage id="subscriptions.manage.resubscribe" />
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Paper>
+      <CancelPlanModal
+        enrollment={enrollment}
+        opened={modal === 'cancel'}
+        pending={change.isPending}
+        onClose={() => setModal(null)}
+        onConfirm={() => change.mutate('cancel')}
+      />
+      <ReactivatePlanModal
+        enrollment={enrollment}
+        opened={modal === 'reactivate'}
+        pending={change.isPending}
+        onClose={() => setModal(null)}
+        onConfirm={() => change.mutate('reactivate')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../platform/api';
+import type { SubscriptionProductType } from '../../platform/graphql/graphql-types.generated';
+import { fetchCurrentEnrollment, fetchPlans, type PlanPriceOption } from './subscription-api';
+
+/** Cached per user by the query client; checkouts and cancel/reactivate invalidate it. */
+export const CURRENT_ENROLLMENT_KEY = ['subscriptions', 'current-enrollment'] as const;
+
+export function useCurrentEnrollment(enabled = true) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: CURRENT_ENROLLMENT_KEY,
+    queryFn: () => fetchCurrentEnrollment(api),
+    enabled,
+  });
+}
+
+/** The price options of a product's plan (team-plan §3), yearly first. */
+export function usePlanOptions(productType: SubscriptionProductType) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['subscriptions', 'plans', productType],
+    queryFn: () => fetchPlans(api, productType),
+    select: (plans): PlanPriceOption[] =>
+      [...(plans[0]?.priceOptions ?? [])].sort(
+        (a, b) => Number(b.renewalInterval.type === 'YEAR') - Number(a.renewalInterval.type === 'YEAR'),
+      ),
+  });
+}

@@ -1,0 +1,104 @@
+import { formatMoney, money, trialDaysLeft, type CurrencyCode } from '@lectern/domain';
+import type { IntlShape } from 'react-intl';
+import type { CurrentEnrollment } from './subscription-api';
+import { longDate } from './subscription-dates';
+
+/** Team-plan §4 status ribbon (the server's FUTURE, not mapped by the spec, shows as starting soon). */
+export const STATUS_BADGE = {
+  TRIAL: { id: 'subscriptions.status.trial', color: 'blue' },
+  ACTIVE: { id: 'subscriptions.status.active', color: 'green' },
+  CANCELED: { id: 'subscriptions.status.cancelled', color: 'yellow' },
+  EXPIRED: { id: 'subscriptions.status.expired', color: 'red' },
+  FUTURE: { id: 'subscriptions.status.future', color: 'gray' },
+} as const;
+
+export function chargeOf(enrollment: CurrentEnrollment, locale: string) {
+  const { chargePrice, taxPrice } = enrollment.billing;
+  const currency = chargePrice.currency.toUpperCase() as CurrencyCode;
+  const format = (amount: number) => formatMoney(money(amount, currency), locale);
+  return {
+    total: format(chargePrice.amount),
+    tax: format(taxPrice.amount),
+    subtotal: format(chargePrice.amount - taxPrice.amount),
+    zero: format(0),
+  };
+}
+
+/** When the plan's current period (or its trial) ends. */
+export function endDateOf(enrollment: CurrentEnrollment): string {
+  return enrollment.status === 'TRIAL' && enrollment.trialEndDate
+    ? enrollment.trialEndDate
+    : enrollment.billing.currentPeriodEndDate;
+}
+
+/**
+ * Team-plan §4 start and end rows of a plan: 'Trial started' or 'Subscription started'; the end
+ * as 'Trial ends: in N days (date)' (days rounded up), 'Next payment' or 'Expiration date', with
+ * the helper text of the status.
+ */
+export function planRows(enrollment: CurrentEnrollment, intl: IntlShape, now: Date = new Date()) {
+  const team = enrollment.productType === 'TEAM';
+  const end = endDateOf(enrollment);
+  const date = longDate(end, intl.locale);
+  const charge = team
+    ? intl.formatMessage(
+        { id: 'subscriptions.manage.chargeTeam' },
+        { amount: chargeOf(enrollment, intl.locale).total, licenses: enrollment.licenseCount, date },
+      )
+    : intl.formatMessage(
+        { id: 'subscriptions.manage.chargePersonal' },
+        { amount: chargeOf(enrollment, intl.locale).total, date },
+      );
+  const start = {
+    label: intl.formatMessage({
+      id:
+        enrollment.status === 'TRIAL'
+          ? 'subscriptions.manage.trialStarted'
+          : 'subscriptions.manage.subscriptionStarted',
+    }),
+    value: longDate(enrollment.billing.currentPeriodStartDate, intl.locale),
+  };
+  switch (enrollment.status) {
+    case 'TRIAL':
+      return {
+        start,
+        end: {
+          label: intl.formatMessage({ id: 'subscriptions.manage.trialEnds' }),
+          value: intl.formatMessage(
+            { id: 'subscriptions.manage.trialEndsIn' },
+            { days: trialDaysLeft(now, new Date(end)), date },
+          ),
+          help: charge,
+        },
+      };
+    case 'CANCELED':
+    case 'EXPIRED':
+      return {
+        start,
+        end: {
+          label: intl.formatMessage({ id: 'subscriptions.manage.expirationDate' }),
+          value: date,
+          help:
+            enrollment.status === 'EXPIRED'
+              ? intl.formatMessage({ id: 'subscriptions.manage.expiredHelp' })
+              : intl.formatMessage(
+                  {
+                    id: team
+                      ? 'subscriptions.manage.usableUntilTeam'
+                      : 'subscriptions.manage.usableUntilPersonal',
+                  },
+                  { date },
+                ),
+        },
+      };
+    default:
+      return {
+        start,
+        end: {
+          label: intl.formatMessage({ id: 'subscriptions.manage.nextPayment' }),
+          value: date,
+          help: charge,
+        },
+      };
+  }
+}
