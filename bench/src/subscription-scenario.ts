@@ -11,7 +11,7 @@ import { logIn, type Session } from './session.js';
 export const UPSELL_SUBMIT_SCENARIO = 'paid upsell submit (Team Plan, stored card)';
 const CONCURRENT_OWNERS = 10;
 /** Each plan starts at 1 license and takes 18 measured upsells before the 20-license ceiling. */
-const ORGANIZATIONS = 60;
+const ORGANIZATIONS = 200;
 const PASSWORD = 'lectern-demo';
 
 interface Upsell {
