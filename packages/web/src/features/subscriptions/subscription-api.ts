@@ -7,7 +7,7 @@ import {
   type SubscriptionSubmitEvent,
 } from '@lectern/domain';
 import type { ApiClient } from '../../platform/api';
-import { operation } from '../../platform/graphql/graphql-request';
+import { graphqlRequest, operation } from '../../platform/graphql/graphql-request';
 import type {
   CurrentSubscriptionEnrollmentQuery,
   SubscriptionEnrollmentCancelMutation,
@@ -18,7 +18,6 @@ import type {
   SubscriptionPlansByProductTypeQueryVariables,
   SubscriptionProductType,
 } from '../../platform/graphql/graphql-types.generated';
-import { graphqlRequest } from './subscription-graphql';
 import documents from './subscriptions.graphql?raw';
 
 const ROOT = { base: 'root' } as const;

@@ -16,6 +16,7 @@ import {
   userContext,
   type FakeHandler,
 } from '../../test-utils/fake-server';
+import { fakeCartServer } from '../../test-utils/fake-cart-server';
 import { renderApp } from '../../test-utils/render';
 import type { ProviderSdk } from '../checkout/provider-sdk';
 import type { CurrentEnrollment, SubscriptionPlan } from './subscription-api';
@@ -71,6 +72,32 @@ export const TEAM_PLAN: SubscriptionPlan = {
         minimumLicenseCount: 5,
         maximumLicenseCount: 20,
       },
+      annualSavings: null,
+      monthlyPrice: null,
+    },
+  ],
+};
+
+export const PERSONAL_PLAN: SubscriptionPlan = {
+  id: 'personal',
+  productType: 'CONSUMERSUBSCRIPTION',
+  name: 'Personal Plan',
+  priceOptions: [
+    {
+      id: 'personal-annual',
+      listPrice: { amount: 12000, currency: 'USD' },
+      renewalInterval: { type: 'YEAR', count: 1 },
+      trial: { dateInterval: { type: 'DAY', count: 7 } },
+      licenseContext: null,
+      annualSavings: { amount: 7680, currency: 'USD' },
+      monthlyPrice: { amount: 1000, currency: 'USD' },
+    },
+    {
+      id: 'personal-monthly',
+      listPrice: { amount: 1640, currency: 'USD' },
+      renewalInterval: { type: 'MONTH', count: 1 },
+      trial: { dateInterval: { type: 'DAY', count: 7 } },
+      licenseContext: null,
       annualSavings: null,
       monthlyPrice: null,
     },
@@ -200,7 +227,13 @@ export function setUp(
   { signedIn = true }: { signedIn?: boolean } = {},
 ) {
   const server = fakeServer({
-    'GET /api-2.0/contexts/me/': json(userContext(signedIn ? authenticatedMe({ country: 'US' }) : anonymousMe)),
+    // What every page asks for: the cart, the consent choice, the browser's counters.
+    ...fakeCartServer({ userId: 7 }).routes,
+    'GET /privacy/user-cookie-preferences/': json({ preferences: null, updated: null }),
+    'POST /visits/me/datadog-increment-logs/': () => new Response(null, { status: 204 }),
+    'GET /api-2.0/contexts/me/': json(
+      userContext(signedIn ? authenticatedMe({ country: 'US' }) : anonymousMe),
+    ),
     'POST /api/2022-03/graphql/': graphql({}),
     ...routes,
   });

@@ -204,8 +204,10 @@ export function useSubscriptionSubmit(purchase: SubscriptionPurchase, callbacks:
       }
       if (result.status === 'succeeded') return succeeded(result, request);
       if (result.status === 'redirect') {
-        if (!result.data.return_url)
+        if (!result.data.return_url) {
+          checkoutRef.current = null;
           throw new CheckoutFailure(SUBSCRIPTION_MESSAGES.returnUrlMissing, 10_000);
+        }
         setPhase('REDIRECTING');
         window.location.assign(result.data.return_url);
         return;

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api';
+import { isApiError, type ApiClient } from '../api';
 
 /** Team-plan §7: every GraphQL call is a POST of {query, variables} to this path. */
 export const GRAPHQL_PATH = '/api/2022-03/graphql/';
@@ -18,20 +18,40 @@ export class GraphqlError extends Error {
   }
 }
 
+interface GraphqlAnswer<TData> {
+  data?: TData | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+function firstError(answer: unknown): GraphqlError | null {
+  const errors = (answer as GraphqlAnswer<unknown> | null)?.errors;
+  const [first] = Array.isArray(errors) ? errors : [];
+  if (!first || typeof first.message !== 'string') return null;
+  return new GraphqlError(first.message, (first.extensions ?? {}) as GraphqlError['extensions']);
+}
+
 /**
- * Runs an operation through the one API client (cookies, CSRF, timeouts). If the answer has
- * errors, the first one's message and extensions are thrown (team-plan §7).
+ * One GraphQL operation through the one API client (cookies, CSRF header, timeout), as
+ * GraphQL-over-HTTP: POST {query, variables}, accepting `application/graphql-response+json`.
+ * Errors throw the first error's message and extensions (team-plan §7), also when the server
+ * refuses the request with a 4xx that carries them.
  */
 export async function graphqlRequest<
   TData,
   TVariables extends Record<string, unknown> = Record<string, never>,
 >(api: ApiClient, document: string, variables?: TVariables): Promise<TData> {
-  const answer = await api.post<{
-    data?: TData | null;
-    errors?: { message: string; extensions?: Record<string, unknown> }[];
-  }>(GRAPHQL_PATH, { query: document, variables: variables ?? {} }, { base: 'root' });
-  const [first] = answer.errors ?? [];
-  if (first) throw new GraphqlError(first.message, (first.extensions ?? {}) as GraphqlError['extensions']);
+  let answer: GraphqlAnswer<TData>;
+  try {
+    answer = await api.post<GraphqlAnswer<TData>>(
+      GRAPHQL_PATH,
+      { query: document, variables: variables ?? {} },
+      { base: 'root', headers: { Accept: 'application/graphql-response+json, application/json' } },
+    );
+  } catch (error) {
+    throw (isApiError(error) && firstError(error.body)) || error;
+  }
+  const error = firstError(answer);
+  if (error) throw error;
   if (!answer.data) throw new GraphqlError('The answer had no data.', { code: 'INTERNAL_SERVER_ERROR' });
   return answer.data;
 }

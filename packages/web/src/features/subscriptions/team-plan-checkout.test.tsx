@@ -50,8 +50,12 @@ describe('Team Plan checkout page', () => {
     // Checkout §2 on subscriptions: the disclaimer instead of remember-me, the name last.
     expect(screen.getByText(CHECKOUT_MESSAGES.subscriptionCardStored)).toBeTruthy();
     expect(screen.queryByRole('checkbox')).toBeNull();
-    const cardFields = ['Card number', 'Expiry date', 'CVC', 'Name on card'].map((label) => screen.getByLabelText(label));
-    const order = cardFields.map((field) => Array.from(document.querySelectorAll('input')).indexOf(field as HTMLInputElement));
+    const cardFields = ['Card number', 'Expiry date', 'CVC', 'Name on card'].map((label) =>
+      screen.getByLabelText(label),
+    );
+    const order = cardFields.map((field) =>
+      Array.from(document.querySelectorAll('input')).indexOf(field as HTMLInputElement),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
 
     const request = server.requests.find((entry) => entry.path === '/payment/checkout-info/');
@@ -74,7 +78,8 @@ describe('Team Plan checkout page', () => {
   it("hides the checkout behind the Enterprise note when 'More than 20 licenses' is picked", async () => {
     const { server } = setUp(PATH, { 'POST /payment/checkout-info/': json(info()) });
     await screen.findByTestId('summary-total-today');
-    const infoCalls = () => server.requests.filter((entry) => entry.path === '/payment/checkout-info/').length;
+    const infoCalls = () =>
+      server.requests.filter((entry) => entry.path === '/payment/checkout-info/').length;
     const before = infoCalls();
 
     fireEvent.change(screen.getByTestId('license-picker'), { target: { value: 'more' } });
@@ -96,7 +101,9 @@ describe('Team Plan checkout page', () => {
 
     const banner = await screen.findByTestId('region-restriction');
     expect(banner.getAttribute('role')).toBe('alert');
-    expect(within(banner).getByText('Lectern Business is not available for online purchase in your region.')).toBeTruthy();
+    expect(
+      within(banner).getByText('Lectern Business is not available for online purchase in your region.'),
+    ).toBeTruthy();
     expect(
       within(banner).getByText(
         'Request a demo and a sales representative will reach out to assist with your account setup.',
@@ -158,7 +165,9 @@ describe('Team Plan checkout page', () => {
     expect(patch?.body).toEqual({
       checkout_environment: 'Subscription',
       checkout_event: 'Result',
-      payment_info: { credentials: { payment_method_id: 'pm_1', action_result: 'succeeded', checkout_ref: 'ref' } },
+      payment_info: {
+        credentials: { payment_method_id: 'pm_1', action_result: 'succeeded', checkout_ref: 'ref' },
+      },
     });
     expect(await screen.findByText('Your subscription has started.')).toBeTruthy();
   });
@@ -204,7 +213,9 @@ describe('Team Plan checkout page', () => {
     fireEvent.click(submitButton());
 
     expect(await screen.findByText('The company name is not valid.')).toBeTruthy();
-    expect(screen.getByTestId('checkout-message').textContent).toContain('Please check the billing information.');
+    expect(screen.getByTestId('checkout-message').textContent).toContain(
+      'Please check the billing information.',
+    );
     fireEvent.change(screen.getByLabelText(/^Company name/), { target: { value: 'Initech Ltd' } });
     expect(screen.queryByText('The company name is not valid.')).toBeNull();
   });
@@ -214,7 +225,9 @@ describe('Team Plan checkout page', () => {
     await screen.findByTestId('summary-total-today');
     fireEvent.click(submitButton());
 
-    expect((await screen.findByTestId('checkout-message')).textContent).toContain(CHECKOUT_MESSAGES.checkFields);
+    expect((await screen.findByTestId('checkout-message')).textContent).toContain(
+      CHECKOUT_MESSAGES.checkFields,
+    );
     expect(screen.getByText('Please enter your company name.')).toBeTruthy();
     expect(screen.getByText('Please enter your address.')).toBeTruthy();
     expect(screen.getByText(CHECKOUT_MESSAGES.invalidZip)).toBeTruthy();

@@ -1,0 +1,146 @@
+import { SUBSCRIPTION_MESSAGES } from '@lectern/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, type FakeHandler } from '../../test-utils/fake-server';
+import type { CurrentEnrollment } from './subscription-api';
+import { enrollment, setUp } from './subscription-fixtures';
+
+const PATH = '/user/manage-subscriptions/';
+
+/** The GraphQL endpoint with one plan that cancel and reactivate change. */
+function planServer(initial: CurrentEnrollment | null, { failChanges = false } = {}): FakeHandler {
+  let current = initial;
+  return (request) => {
+    const { query } = request.body as { query: string };
+    if (query.includes('CurrentSubscriptionEnrollment'))
+      return json({ data: { currentSubscriptionEnrollment: current } });
+    if (failChanges)
+      return json({ errors: [{ message: 'No.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    const cancel = query.includes('SubscriptionEnrollmentCancel');
+    current = {
+      ...current!,
+      status: cancel ? 'CANCELED' : current!.trialEndDate ? 'TRIAL' : 'ACTIVE',
+      cancelDate: cancel ? '2026-11-25T08:00:00.000Z' : null,
+    };
+    const answer = {
+      id: current.id,
+      status: current.status,
+      cancelDate: current.cancelDate,
+      billing: { currentPeriodEndDate: current.billing.currentPeriodEndDate },
+    };
+    return json({
+      data: { [cancel ? 'subscriptionEnrollmentCancel' : 'subscriptionEnrollmentReactivate']: answer },
+    });
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-25T08:00:00.000Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('ManageSubscriptionsPage', () => {
+  it("shows a Team Plan trial with its end, licenses and 'Add licenses'", async () => {
+    setUp(PATH, {
+      'POST /api/2022-03/graphql/': planServer(
+        enrollment({
+          status: 'TRIAL',
+          trialEndDate: '2026-12-09T00:00:00.000Z',
+          billing: { ...enrollment().billing, currentPeriodStartDate: '2026-11-25T00:00:00.000Z' },
+        }),
+      ),
+    });
+    expect(await screen.findByTestId('subscription-status')).toHaveProperty('textContent', 'Trial');
+    expect(screen.getByRole('heading', { level: 2, name: 'Team Plan' })).toBeTruthy();
+    expect(screen.getByText('Trial started:')).toBeTruthy();
+    expect(screen.getByText('Trial ends:')).toBeTruthy();
+    expect(screen.getByTestId('subscription-end').textContent).toBe('in 14 days (December 9, 2026)');
+    expect(
+      screen.getByText(
+        '$3,919.50 for 10 licenses will be charged to your saved payment method on December 9, 2026.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('10 licenses in total')).toBeTruthy();
+    expect(screen.getByText('4 Licenses used')).toBeTruthy();
+    expect(screen.getByText('6 Licenses remaining')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add licenses' }).getAttribute('href')).toBe(
+      '/payment/upsell-teamplan/',
+    );
+    expect(screen.getByRole('button', { name: 'Cancel subscription' })).toBeTruthy();
+  });
+
+  it('cancels after confirmation, then reactivates with nothing due today', async () => {
+    setUp(PATH, { 'POST /api/2022-03/graphql/': planServer(enrollment()) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    const cancel = await screen.findByRole('dialog', { name: 'Cancel subscription' });
+    expect(within(cancel).getByText(/Your team can use the plan until March 5, 2027/)).toBeTruthy();
+    fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel subscription' }));
+
+    expect(await screen.findByText(SUBSCRIPTION_MESSAGES.cancelled)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('subscription-status').textContent).toBe('Cancelled'));
+    expect(screen.getByText('Expiration date:')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate subscription' }));
+    const reactivate = await screen.findByRole('dialog', { name: 'Reactivate your subscription' });
+    expect(within(reactivate).getByText('$0.00')).toBeTruthy();
+    expect(within(reactivate).getByText('Starting on March 5, 2027')).toBeTruthy();
+    expect(within(reactivate).getByText('10 user licenses')).toBeTruthy();
+    expect(within(reactivate).getByText('Yearly access')).toBeTruthy();
+    expect(within(reactivate).getByText('$3,600.00')).toBeTruthy();
+    expect(within(reactivate).getByText('$3,919.50')).toBeTruthy();
+    fireEvent.click(within(reactivate).getByRole('button', { name: 'Reactivate' }));
+
+    expect(await screen.findByText(SUBSCRIPTION_MESSAGES.reactivated)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('subscription-status').textContent).toBe('Active'));
+  });
+
+  it('says when cancelling failed', async () => {
+    setUp(PATH, { 'POST /api/2022-03/graphql/': planServer(enrollment(), { failChanges: true }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    const cancel = await screen.findByRole('dialog', { name: 'Cancel subscription' });
+    fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await screen.findByText(SUBSCRIPTION_MESSAGES.cancelFailed)).toBeTruthy();
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
+  });
+
+  it('offers to resubscribe to an expired Team Plan, and no more licenses', async () => {
+    setUp(PATH, { 'POST /api/2022-03/graphql/': planServer(enrollment({ status: 'EXPIRED' })) });
+    expect(await screen.findByText('Your Team Plan expired!')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Resubscribe' })[0]?.getAttribute('href')).toBe(
+      '/payment/resubscribe-teamplan/',
+    );
+    expect(screen.queryByRole('link', { name: 'Add licenses' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+  });
+
+  it('shows the Enterprise note instead of adding licenses at 20', async () => {
+    setUp(PATH, { 'POST /api/2022-03/graphql/': planServer(enrollment({ licenseCount: 20 })) });
+    expect(await screen.findByText('Team Plan only allows for 20 total users.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add licenses' })).toBeNull();
+  });
+
+  it('shows a personal plan and, without any plan, where to get one', async () => {
+    setUp(PATH, {
+      'POST /api/2022-03/graphql/': planServer(
+        enrollment({
+          productType: 'CONSUMERSUBSCRIPTION',
+          priceOptionId: 'personal-monthly',
+          licenseCount: 1,
+        }),
+      ),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Personal Plan' })).toBeTruthy();
+    expect(screen.queryByText(/licenses in total/)).toBeNull();
+    expect(screen.getByText('Subscription started:')).toBeTruthy();
+  });
+
+  it('points to the plans when there is none', async () => {
+    setUp(PATH, { 'POST /api/2022-03/graphql/': planServer(null) });
+    expect(await screen.findByText("You don't have a subscription plan yet.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the Personal Plan' }).getAttribute('href')).toBe(
+      '/personal-plan/',
+    );
+  });
+});
