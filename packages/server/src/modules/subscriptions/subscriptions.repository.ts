@@ -25,6 +25,17 @@ export type Writer = Database | Tx;
 
 const OPEN = ['processing', 'requires_action'] as const;
 
+const enrollmentsOf = (subscriber: Subscriber) =>
+  and(
+    eq(subscriptionEnrollments.subscriberType, subscriber.type),
+    eq(subscriptionEnrollments.subscriberId, subscriber.id),
+  );
+const profileOf = (subscriber: Subscriber) =>
+  and(
+    eq(subscriptionBillingProfiles.subscriberType, subscriber.type),
+    eq(subscriptionBillingProfiles.subscriberId, subscriber.id),
+  );
+
 /**
  * Plans change with a deploy or a seed, not with traffic: every request reads them, so they are
  * kept for a minute (an operator's price change shows within it).
@@ -71,12 +82,7 @@ export function createSubscriptionsRepository(db: Database) {
       const [row] = await writer
         .select()
         .from(subscriptionEnrollments)
-        .where(
-          and(
-            eq(subscriptionEnrollments.subscriberType, subscriber.type),
-            eq(subscriptionEnrollments.subscriberId, subscriber.id),
-          ),
-        )
+        .where(enrollmentsOf(subscriber))
         // The current one if any, else the latest expired one.
         .orderBy(sql`${subscriptionEnrollments.status} = 'EXPIRED'`, desc(subscriptionEnrollments.id))
         .limit(1);
@@ -87,12 +93,7 @@ export function createSubscriptionsRepository(db: Database) {
       const [row] = await db
         .select({ id: subscriptionEnrollments.id })
         .from(subscriptionEnrollments)
-        .where(
-          and(
-            eq(subscriptionEnrollments.subscriberType, subscriber.type),
-            eq(subscriptionEnrollments.subscriberId, subscriber.id),
-          ),
-        )
+        .where(enrollmentsOf(subscriber))
         .limit(1);
       return !!row;
     },
@@ -126,15 +127,7 @@ export function createSubscriptionsRepository(db: Database) {
     },
 
     async profile(subscriber: Subscriber, writer: Writer = db): Promise<BillingProfileRow | null> {
-      const [row] = await writer
-        .select()
-        .from(subscriptionBillingProfiles)
-        .where(
-          and(
-            eq(subscriptionBillingProfiles.subscriberType, subscriber.type),
-            eq(subscriptionBillingProfiles.subscriberId, subscriber.id),
-          ),
-        );
+      const [row] = await writer.select().from(subscriptionBillingProfiles).where(profileOf(subscriber));
       return row ?? null;
     },
 
@@ -355,8 +348,7 @@ export function createSubscriptionsRepository(db: Database) {
         .from(subscriptionEnrollments)
         .where(
           and(
-            eq(subscriptionEnrollments.subscriberType, subscriber.type),
-            eq(subscriptionEnrollments.subscriberId, subscriber.id),
+            enrollmentsOf(subscriber),
             ne(subscriptionEnrollments.id, exceptId),
             ne(subscriptionEnrollments.status, 'EXPIRED'),
           ),
