@@ -1,34 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
-  FREE_METHOD,
-  addInterval,
-  SUBSCRIPTION_MESSAGES,
-  checkoutReferenceOf,
-  chargeWithTax,
   isRegionRestricted,
   money,
-  normalizeSecondaryLocation,
   paymentErrorCodeOf,
   paymentErrorMessage,
-  periodPrice,
-  subscriptionBillingErrors,
-  isTaxNumberEnabled,
-  secondaryLocationFieldOf,
   type CheckoutResult,
   type CurrencyCode,
-  type PaymentMethodConfig,
-  type SubscriptionProductType,
-  type TaxRateChange,
-  type SubscriptionCheckoutInfo,
-  type SubscriptionCheckoutSummary,
 } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
 import { HttpError, validationError } from '../../platform/http/http-error.js';
 import {
   GatewayError,
-  type GatewayNextAction,
   type GatewayPayment,
   type GatewayPaymentMethod,
   type GatewaySetup,
@@ -37,20 +21,19 @@ import {
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import type { CheckoutBuyer } from '../checkout/checkout.service.js';
+import { assertLicenseCount, type SubscriptionPrice } from './subscription-pricing.js';
 import {
-  assertLicenseCount,
-  priceSubscription,
-  type BillingLocation,
-  type SubscriptionPrice,
-} from './subscription-pricing.js';
-import { isLicensed } from './subscription-plans.js';
-import type {
-  EnrollmentRow,
-  PriceOptionRow,
-  PlanRow,
-  Subscriber,
-  SubscriptionCheckoutRow,
-} from './subscriptions.repository.js';
+  MANAGE_SUBSCRIPTIONS_PATH,
+  OPEN_CHECKOUT as OPEN,
+  UUID,
+  actionOf,
+  answer,
+  regionRestricted,
+} from './subscription-checkout-answers.js';
+import { createSubscriptionCompletion } from './subscription-completion.js';
+import { subscriptionCheckoutInfo, type ProviderFacts } from './subscription-checkout-info.js';
+import { billingErrorsOf, billingOf, createPurchaseReader, type Purchase } from './subscription-purchase.js';
+import type { Subscriber, SubscriptionCheckoutRow } from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 import type {
   SubscriptionCheckoutInfoRequest,
@@ -62,22 +45,6 @@ import type {
 const FAILED_CARD_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 };
 const IN_FLIGHT_WAIT_MS = 15_000;
 const IN_FLIGHT_POLL_MS = 50;
-const OPEN = ['processing', 'requires_action'] as const;
-
-/** Where each product's buyer lands after a new plan (the admin area comes with its own issue). */
-const MANAGE_SUBSCRIPTIONS_PATH = '/user/manage-subscriptions/';
-
-/** The provider facts every checkout page shows, shared with the course checkout's caches. */
-export interface ProviderFacts {
-  cardMethod(): Promise<PaymentMethodConfig>;
-}
-
-const regionRestricted = (upsell: boolean, brand: string) =>
-  new HttpError(
-    400,
-    'region_restricted',
-    `${upsell ? SUBSCRIPTION_MESSAGES.regionRestrictedLicenses : SUBSCRIPTION_MESSAGES.regionRestrictedNew(brand)} ${SUBSCRIPTION_MESSAGES.regionRestrictedBody}`,
-  );
 
 /**
  * The Subscription checkout environment (checkout §4, team-plan §2, §4, §7): prices Team Plan
@@ -107,131 +74,11 @@ export function createSubscriptionCheckoutService(deps: {
     ...FAILED_CARD_ATTEMPTS,
   });
   const key = (row: SubscriptionCheckoutRow, step: string) => `subscription:${row.id}:${step}`;
-
-  // ---- what is being bought ------------------------------------------------------------
-
-  interface Purchase {
-    plan: PlanRow;
-    option: PriceOptionRow;
-    productType: SubscriptionProductType;
-    subscriber: Subscriber;
-    enrollment: EnrollmentRow | null;
-    location: BillingLocation;
-    licenses: number;
-    withTrial: boolean;
-  }
-
-  async function optionOf(id: string): Promise<{ plan: PlanRow; option: PriceOptionRow }> {
-    for (const { plan, options } of await repository.plans()) {
-      const option = options.find((candidate) => candidate.id === id);
-      if (option) return { plan, option };
-    }
-    throw validationError({ 'shopping_info.items.0.buyable.id': ['This subscription plan is not sold.'] });
-  }
-
-  async function purchaseOf(
-    buyer: CheckoutBuyer,
-    event: SubscriptionCheckoutInfoRequest['checkout_event'],
-    request: Pick<SubscriptionCheckoutInfoRequest, 'shopping_info' | 'billing_address'>,
-    defaultCountry: string,
-  ): Promise<Purchase> {
-    const item = request.shopping_info.items[0]!;
-    const { plan, option } = await optionOf(item.buyable.id);
-    const productType = plan.productType as SubscriptionProductType;
-    const subscriber = await subscriptions.subscriberFor(buyer.id, productType);
-    const reference = item.buyable.checkout_ref;
-    let enrollment: EnrollmentRow | null;
-    if (event === 'Info' || event === 'Submit') {
-      enrollment = await repository.currentEnrollment(subscriber);
-    } else {
-      if (!reference) {
-        throw validationError({
-          'shopping_info.items.0.buyable.checkout_ref': ['checkout_ref names the subscription to change.'],
-        });
-      }
-      enrollment = await subscriptions.enrollmentByReference(buyer.id, reference);
-    }
-    const profile = await repository.profile(subscriber);
-    const address = request.billing_address;
-    const country = (address?.country_code ?? profile?.country ?? defaultCountry).toUpperCase();
-    const location: BillingLocation = {
-      country,
-      secondaryLocation: address
-        ? normalizeSecondaryLocation(country, address.secondary_location_info)
-        : (profile?.secondaryLocation ?? null),
-    };
-    const upsell = event === 'UpsellInfo' || event === 'UpsellSubmit';
-    const licenses = isLicensed(option)
-      ? (item.requested_seat_count ?? (upsell ? 1 : (option.defaultLicenses ?? 1)))
-      : 1;
-    const firstPlan = event === 'Info' || event === 'Submit';
-    const withTrial =
-      firstPlan &&
-      option.trialDays > 0 &&
-      !(await repository.hadEnrollment(subscriber)) &&
-      !(await repository.skipsTrial(buyer.id, plan.id));
-    return { plan, option, productType, subscriber, enrollment, location, licenses, withTrial };
-  }
-
-  const priceOf = (purchase: Purchase, event: SubscriptionCheckoutInfoRequest['checkout_event']) =>
-    priceSubscription({
-      tax: deps.tax,
-      event,
-      option: purchase.option,
-      enrollment: purchase.enrollment,
-      location: purchase.location,
-      licenses: purchase.licenses,
-      withTrial: purchase.withTrial,
-      now: now(),
-    });
+  const completion = createSubscriptionCompletion({ repository, gateway, log, now });
+  const purchases = createPurchaseReader({ subscriptions, tax: deps.tax, now });
+  const { purchaseOf, priceOf } = purchases;
 
   // ---- answers -------------------------------------------------------------------------
-
-  function answer(
-    row: SubscriptionCheckoutRow,
-    status: CheckoutResult['status'],
-    data: Partial<CheckoutResult['data']> = {},
-  ): CheckoutResult {
-    const failed = status === 'failed';
-    const code = row.errorCode ?? 'card_declined';
-    return {
-      status,
-      message: failed ? paymentErrorMessage(code).text : status === 'succeeded' ? successMessage(row) : null,
-      error_code: failed ? code : null,
-      data: {
-        payment_attempt_id: row.id,
-        action_data: null,
-        return_url: null,
-        client_secret: null,
-        payment_method_id: row.paymentMethodId,
-        authentication_type: null,
-        checkout_ref: row.checkoutRef,
-        redirect_url: status === 'succeeded' ? redirectOf(row) : null,
-        subscription_checkout_ref: row.enrollmentId === null ? null : checkoutReferenceOf(row.enrollmentId),
-        proration_payment_attempt_id: row.event === 'UpsellSubmit' && row.quote.total > 0 ? row.id : null,
-        ...data,
-      },
-    };
-  }
-
-  function successMessage(row: SubscriptionCheckoutRow): string {
-    switch (row.event) {
-      case 'UpsellSubmit':
-        return CHECKOUT_MESSAGES.licensesAdded;
-      case 'Update':
-        return CHECKOUT_MESSAGES.paymentInfoUpdated;
-      case 'UpdateBilling':
-        return CHECKOUT_MESSAGES.billingUpdated;
-      default:
-        return CHECKOUT_MESSAGES.subscriptionStarted;
-    }
-  }
-
-  /** Checkout §4: a new plan redirects; updates complete on the page they came from. */
-  const redirectOf = (row: SubscriptionCheckoutRow) =>
-    row.event === 'Submit' || row.event === 'ResubscribeSubmit' || row.event === 'UpsellSubmit'
-      ? MANAGE_SUBSCRIPTIONS_PATH
-      : null;
 
   async function fail(
     row: SubscriptionCheckoutRow,
@@ -265,161 +112,16 @@ export function createSubscriptionCheckoutService(deps: {
     return resultOf(current);
   }
 
-  // ---- completion: the one place an enrollment changes after a checkout ----------------
-
-  /**
-   * Applies a checkout's effect once, in one transaction holding its row lock: the new
-   * enrollment, the added licenses or the new card, the charge record and the billing
-   * profile. A charge that cannot be applied (the plan was bought meanwhile, the ceiling was
-   * reached) is refunded in full.
-   */
+  /** Applies the checkout's effect (subscription-completion.ts) and answers it. */
   async function complete(
     row: SubscriptionCheckoutRow,
     method: GatewayPaymentMethod | null,
     payment: GatewayPayment | null,
   ): Promise<CheckoutResult> {
-    if (payment) {
-      const quote = row.quote;
-      const matches =
-        payment.amount.amount === quote.total &&
-        payment.amount.currency === quote.currency &&
-        payment.metadata.subscription_checkout_id === row.id;
-      if (!matches) {
-        log.error(
-          { checkout: row.id, payment: payment.id },
-          'subscription payment does not match its checkout',
-        );
-        return fail(row, 'payment_mismatch', false);
-      }
-    }
-    const at = now();
-    // Read before the transaction: the embedded database has one connection.
-    const options = (await repository.plans()).flatMap((plan) => plan.options);
-    let replacedMethod: string | null = null;
-    let conflict: string | null = null;
-    const done = await repository.db
-      .transaction(async (tx) => {
-        const locked = await repository.checkout(row.id, tx, true);
-        if (!locked || !(OPEN as readonly string[]).includes(locked.status)) return locked;
-        const subscriber: Subscriber = { type: locked.subscriberType, id: locked.subscriberId };
-        const quote = locked.quote;
-        const profile = await repository.profile(subscriber, tx);
-        let enrollmentId = locked.enrollmentId;
-        let periodStart = at;
-        let periodEnd = at;
-        if (locked.event === 'Submit' || locked.event === 'ResubscribeSubmit') {
-          const current = await repository.currentEnrollment(subscriber, tx);
-          if (current && current.status !== 'EXPIRED') {
-            conflict = 'already_subscribed';
-            return null;
-          }
-          const option = options.find((candidate) => candidate.id === quote.priceOptionId)!;
-          const trialEnd = quote.trialDays > 0 ? new Date(at.getTime() + quote.trialDays * 86_400_000) : null;
-          periodEnd = trialEnd ?? addInterval(at, { type: option.renewalType, count: option.renewalCount });
-          const enrollment = await repository.insertEnrollment(
-            {
-              subscriberType: subscriber.type,
-              subscriberId: subscriber.id,
-              priceOptionId: quote.priceOptionId,
-              status: trialEnd ? 'TRIAL' : 'ACTIVE',
-              trialDays: quote.trialDays,
-              trialEnd,
-              licenseCount: quote.licenses,
-              currency: quote.currency,
-              unitPrice: quote.unitPrice,
-              chargeAmount: quote.nextCharge,
-              taxAmount: quote.nextTax,
-              taxRate: String(quote.taxRate),
-              taxMode: quote.taxMode,
-              currentPeriodStart: at,
-              currentPeriodEnd: periodEnd,
-              createdBy: locked.userId,
-            },
-            tx,
-          );
-          enrollmentId = enrollment.id;
-        } else if (locked.event === 'UpsellSubmit') {
-          const enrollment = await repository.enrollment(locked.enrollmentId!, tx, true);
-          const option = options.find((candidate) => candidate.id === enrollment?.priceOptionId);
-          const total = (enrollment?.licenseCount ?? 0) + quote.licenses;
-          if (!enrollment || !option || total > (option.maximumLicenses ?? total)) {
-            conflict = 'license_limit_reached';
-            return null;
-          }
-          const next = chargeWithTax(
-            periodPrice(money(enrollment.unitPrice, enrollment.currency as CurrencyCode), total),
-            Number(enrollment.taxRate),
-            enrollment.taxMode as 'tax_exclusive' | 'tax_inclusive',
-          );
-          await repository.updateEnrollment(
-            enrollment.id,
-            { licenseCount: total, chargeAmount: next.total.amount, taxAmount: next.tax.amount },
-            tx,
-          );
-          periodStart = at;
-          periodEnd = enrollment.currentPeriodEnd;
-        }
-        if (payment && enrollmentId !== null) {
-          await repository.insertCharge(
-            {
-              enrollmentId,
-              checkoutId: locked.id,
-              kind: locked.event === 'UpsellSubmit' ? 'proration' : 'first_period',
-              licenses: quote.licenses,
-              currency: quote.currency,
-              amount: quote.total,
-              taxAmount: quote.tax,
-              periodStart,
-              periodEnd,
-              gatewayPaymentId: payment.id,
-              cardBrand: method?.card?.brand ?? profile?.cardBrand ?? null,
-              cardLast4: method?.card?.last4 ?? profile?.cardLast4 ?? null,
-            },
-            tx,
-          );
-        }
-        if (method?.card) {
-          if (profile?.paymentMethodId && profile.paymentMethodId !== method.id)
-            replacedMethod = profile.paymentMethodId;
-          await repository.updateProfile(
-            subscriber,
-            {
-              paymentMethodId: method.id,
-              cardBrand: method.card.brand,
-              cardLast4: method.card.last4,
-              cardExpMonth: method.card.expMonth,
-              cardExpYear: method.card.expYear,
-              cardUpdatedBy: locked.userId,
-              cardUpdatedAt: at,
-            },
-            tx,
-          );
-        }
-        if (locked.billing) await storeBilling(subscriber, locked.billing, locked.userId, at, tx);
-        return repository.transitionCheckout(locked.id, OPEN, { status: 'succeeded', enrollmentId }, tx);
-      })
-      .catch((error: unknown) => {
-        // Two first purchases of one subscriber raced: the unique current-enrollment index.
-        if (
-          String(
-            (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code,
-          ) === '23505'
-        ) {
-          conflict = 'already_subscribed';
-          return null;
-        }
-        throw error;
-      });
-    if (conflict) return refundAndFail(row, payment, conflict);
-    if (replacedMethod) {
-      // The organization keeps one stored card (team-plan §3): the old one is detached.
-      await gateway
-        .detachPaymentMethod(replacedMethod, { idempotencyKey: `detach:${replacedMethod}` })
-        .catch((error: unknown) =>
-          log.warn({ err: error, method: replacedMethod }, 'old subscription card not detached'),
-        );
-    }
-    return resultOf(done ?? (await repository.checkout(row.id)) ?? row);
+    const outcome = await completion.apply(row, method, payment);
+    if (outcome.kind === 'mismatch') return fail(row, 'payment_mismatch', false);
+    if (outcome.kind === 'conflict') return refundAndFail(row, payment, outcome.reason);
+    return resultOf(outcome.row ?? (await repository.checkout(row.id)) ?? row);
   }
 
   async function refundAndFail(row: SubscriptionCheckoutRow, payment: GatewayPayment | null, reason: string) {
@@ -430,29 +132,6 @@ export function createSubscriptionCheckoutService(deps: {
       );
     }
     return fail(row, payment ? 'payment_refunded' : reason, false);
-  }
-
-  async function storeBilling(
-    subscriber: Subscriber,
-    billing: Record<string, string | null>,
-    userId: number,
-    at: Date,
-    tx?: Parameters<typeof repository.updateProfile>[2],
-  ) {
-    await repository.updateProfile(
-      subscriber,
-      {
-        customerName: billing.customer_name ?? null,
-        addressLine1: billing.address_line1 ?? null,
-        addressLine2: billing.address_line2 ?? null,
-        country: billing.country ?? null,
-        secondaryLocation: billing.secondary_location ?? null,
-        taxNumber: billing.tax_number ?? null,
-        billingUpdatedBy: userId,
-        billingUpdatedAt: at,
-      },
-      tx,
-    );
   }
 
   // ---- provider steps ------------------------------------------------------------------
@@ -583,149 +262,15 @@ export function createSubscriptionCheckoutService(deps: {
     return (await repository.ensureProfile(subscriber, customerId)).gatewayCustomerId ?? customerId;
   }
 
-  // ---- info ----------------------------------------------------------------------------
-
-  function summaryOf(purchase: Purchase, price: SubscriptionPrice): SubscriptionCheckoutSummary {
-    const amount = (value: { amount: number }) => value.amount;
-    return {
-      product_type: purchase.productType,
-      plan_price_option_id: purchase.option.id,
-      renewal_interval: { type: purchase.option.renewalType, count: purchase.option.renewalCount },
-      currency: price.quote.currency as CurrencyCode,
-      unit_price: price.quote.unitPrice,
-      licenses: purchase.enrollment && price.addedLicenses === 0 ? price.quote.licenses : purchase.licenses,
-      current_licenses: purchase.enrollment?.licenseCount ?? 0,
-      added_licenses: price.addedLicenses,
-      trial_days: price.quote.trialDays,
-      trial_end: price.trialEnd?.toISOString() ?? null,
-      next_charge_date: price.nextChargeDate.toISOString(),
-      proration: price.proration
-        ? { remaining_days: price.proration.remainingDays, period_days: price.proration.periodDays }
-        : null,
-      due_today: {
-        subtotal: amount(price.today.subtotal),
-        tax: amount(price.today.tax),
-        total: amount(price.today.total),
-      },
-      due_next: {
-        subtotal: amount(price.next.subtotal),
-        tax: amount(price.next.tax),
-        total: amount(price.next.total),
-      },
-      tax_rate: price.quote.taxRate,
-      tax_breakdown_type: price.quote.taxMode,
-      region_restricted: purchase.productType === 'TEAM' && isRegionRestricted(purchase.location.country),
-      enrollment_status: purchase.enrollment?.status ?? null,
-      subscription_checkout_ref: purchase.enrollment ? checkoutReferenceOf(purchase.enrollment.id) : null,
-    };
-  }
-
-  function billingErrorsOf(
-    purchase: Purchase,
-    address: SubscriptionCheckoutSubmitRequest['billing_address'],
-  ) {
-    const errors = subscriptionBillingErrors(
-      address ?? {},
-      purchase.location.country,
-      purchase.productType === 'TEAM',
-    );
-    return Object.fromEntries(
-      Object.entries(errors).map(([field, message]) => [`billing_address.${field}`, [message]]),
-    );
-  }
-
-  const billingOf = (purchase: Purchase, address: SubscriptionCheckoutSubmitRequest['billing_address']) => ({
-    customer_name: address?.customer_name?.trim() || null,
-    address_line1: address?.address_line1?.trim() || null,
-    address_line2: address?.address_line2?.trim() || null,
-    country: purchase.location.country,
-    secondary_location: purchase.location.secondaryLocation,
-    tax_number: address?.tax_number?.trim() || null,
-  });
-
   return {
     /** `POST /payment/checkout-info/` with `checkout_environment: 'Subscription'`. */
-    async info(
-      buyer: CheckoutBuyer,
-      defaultCountry: string,
-      request: SubscriptionCheckoutInfoRequest,
-    ): Promise<SubscriptionCheckoutInfo> {
-      const purchase = await purchaseOf(buyer, request.checkout_event, request, defaultCountry);
-      const price = await priceOf(purchase, request.checkout_event);
-      const wants = new Set(request.requested_configs);
-      const profile = await repository.profile(purchase.subscriber);
-      const data: SubscriptionCheckoutInfo['data'] = { subscription_summary: summaryOf(purchase, price) };
-      if (wants.has('checkout_config')) {
-        const free =
-          price.today.total.amount === 0 &&
-          !['Info', 'Submit', 'ResubscribeSubmit', 'Update'].includes(request.checkout_event);
-        const methods: PaymentMethodConfig[] = [];
-        if (free)
-          methods.push({ ...FREE_METHOD, name: 'Free', gateway_status: 'up', options: {}, selected: true });
-        else {
-          const card = await deps.providerFacts.cardMethod();
-          // Checkout §4: stored methods are left out of a card update.
-          if (profile?.paymentMethodId && request.checkout_event !== 'Update') {
-            methods.push({
-              ...card,
-              method_id: 100,
-              mode: 'stored',
-              name: `${profile.cardBrand ?? 'card'} •••• ${profile.cardLast4 ?? ''}`,
-              options: {
-                ...card.options,
-                stored_payment_method: {
-                  id: `stored_${profile.paymentMethodId}`,
-                  payment_method_details: {
-                    card: {
-                      brand: profile.cardBrand ?? 'card',
-                      last_4_digit: profile.cardLast4 ?? '',
-                      card_holder_name: null,
-                      expiry_month: profile.cardExpMonth ?? 0,
-                      expiry_year: profile.cardExpYear ?? 0,
-                      card_bin: null,
-                      additional_data: null,
-                    },
-                  },
-                  fraud_context: null,
-                } as never,
-              },
-              selected: true,
-            });
-          }
-          methods.push({ ...card, selected: methods.length === 0 });
-        }
-        data.checkout_config = { payment_methods: methods, credit_is_usable: false };
-      }
-      if (wants.has('billing_config')) {
-        data.billing_config = {
-          country: purchase.location.country,
-          secondary_location: secondaryLocationFieldOf(purchase.location.country),
-          secondary_location_info: purchase.location.secondaryLocation,
-          address_line1: profile?.addressLine1 ?? null,
-          address_line2: profile?.addressLine2 ?? null,
-          customer_name: profile?.customerName ?? null,
-          tax_number: profile?.taxNumber ?? null,
-          tax_number_enabled: isTaxNumberEnabled(purchase.location.country),
-        };
-      }
-      if (wants.has('tax_config')) {
-        data.tax_config = {
-          tax_rate: price.quote.taxRate,
-          tax_breakdown_type: price.quote.taxMode,
-          total_tax_amount: price.today.tax.amount,
-          total_tax_included_amount: price.today.total.amount,
-          total_tax_excluded_amount: price.today.total.amount - price.today.tax.amount,
-          currency: price.quote.currency as CurrencyCode,
-          country_code: purchase.location.country,
-          secondary_location_info: purchase.location.secondaryLocation,
-          proration_tax_context: price.proration
-            ? { tax_amount: price.today.tax.amount, tax_rate: price.quote.taxRate }
-            : null,
-          error: price.taxError,
-        };
-      }
-      return { status: 'succeeded' as const, message: null, data };
-    },
+    info: (buyer: CheckoutBuyer, defaultCountry: string, request: SubscriptionCheckoutInfoRequest) =>
+      subscriptionCheckoutInfo(
+        { purchases, repository, providerFacts: deps.providerFacts },
+        buyer,
+        defaultCountry,
+        request,
+      ),
 
     /** `POST /payment/checkout-submit/` with `checkout_environment: 'Subscription'`. */
     async submit(
@@ -1003,55 +548,9 @@ export function createSubscriptionCheckoutService(deps: {
 
   /** UpdateBilling: stores the information and re-taxes the next charge; answers the rate change. */
   async function updateBilling(row: SubscriptionCheckoutRow, purchase: Purchase, price: SubscriptionPrice) {
-    const enrollment = purchase.enrollment!;
-    const at = now();
-    const change: TaxRateChange = {
-      previous_rate: Number(enrollment.taxRate),
-      new_rate: price.quote.taxRate,
-      tax_breakdown_type: price.quote.taxMode,
-      currency: enrollment.currency as CurrencyCode,
-      previous_total: enrollment.chargeAmount,
-      new_total: price.next.total.amount,
-      tax_excluded_amount: price.next.total.amount - price.next.tax.amount,
-      previous_tax: enrollment.taxAmount,
-      new_tax: price.next.tax.amount,
-    };
-    const done = await repository.db.transaction(async (tx) => {
-      await storeBilling(
-        { type: row.subscriberType, id: row.subscriberId },
-        row.billing ?? {},
-        row.userId,
-        at,
-        tx,
-      );
-      await repository.updateEnrollment(
-        enrollment.id,
-        {
-          taxRate: String(price.quote.taxRate),
-          taxMode: price.quote.taxMode,
-          chargeAmount: price.next.total.amount,
-          taxAmount: price.next.tax.amount,
-        },
-        tx,
-      );
-      return repository.transitionCheckout(
-        row.id,
-        OPEN,
-        { status: 'succeeded', enrollmentId: enrollment.id },
-        tx,
-      );
-    });
-    const changed = change.previous_rate !== change.new_rate;
-    return answer(done ?? row, 'succeeded', { tax_rate_change: changed ? change : null });
+    const { row: done, change } = await completion.applyBilling(row, purchase.enrollment!, price);
+    return answer(done ?? row, 'succeeded', { tax_rate_change: change });
   }
 }
-
-/** The browser's step (checkout §4): the SDK handles 3-D Secure in place, or the page redirects. */
-function actionOf(action: GatewayNextAction | null): NonNullable<CheckoutResult['data']['action_data']> {
-  if (action?.type === 'redirect_to_url') return { type: 'redirect_to_url', url: action.url };
-  return { type: 'use_sdk', ...(action?.type === 'use_sdk' && action.url ? { url: action.url } : {}) };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SubscriptionCheckoutService = ReturnType<typeof createSubscriptionCheckoutService>;

@@ -1,0 +1,81 @@
+import {
+  CHECKOUT_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  checkoutReferenceOf,
+  paymentErrorMessage,
+  type CheckoutResult,
+} from '@lectern/domain';
+import { HttpError } from '../../platform/http/http-error.js';
+import type { GatewayNextAction } from '../payments/payment-gateway.js';
+import type { SubscriptionCheckoutRow } from './subscriptions.repository.js';
+
+// What a subscription checkout answers (checkout §3 result, §4 success messages).
+
+/** A checkout still waiting for the provider or the buyer. */
+export const OPEN_CHECKOUT = ['processing', 'requires_action'] as const;
+
+/** Where each product's buyer lands after a new plan (the admin area comes with its own issue). */
+export const MANAGE_SUBSCRIPTIONS_PATH = '/user/manage-subscriptions/';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const regionRestricted = (upsell: boolean, brand: string) =>
+  new HttpError(
+    400,
+    'region_restricted',
+    `${upsell ? SUBSCRIPTION_MESSAGES.regionRestrictedLicenses : SUBSCRIPTION_MESSAGES.regionRestrictedNew(brand)} ${SUBSCRIPTION_MESSAGES.regionRestrictedBody}`,
+  );
+
+export function answer(
+  row: SubscriptionCheckoutRow,
+  status: CheckoutResult['status'],
+  data: Partial<CheckoutResult['data']> = {},
+): CheckoutResult {
+  const failed = status === 'failed';
+  const code = row.errorCode ?? 'card_declined';
+  return {
+    status,
+    message: failed ? paymentErrorMessage(code).text : status === 'succeeded' ? successMessage(row) : null,
+    error_code: failed ? code : null,
+    data: {
+      payment_attempt_id: row.id,
+      action_data: null,
+      return_url: null,
+      client_secret: null,
+      payment_method_id: row.paymentMethodId,
+      authentication_type: null,
+      checkout_ref: row.checkoutRef,
+      redirect_url: status === 'succeeded' ? redirectOf(row) : null,
+      subscription_checkout_ref: row.enrollmentId === null ? null : checkoutReferenceOf(row.enrollmentId),
+      proration_payment_attempt_id: row.event === 'UpsellSubmit' && row.quote.total > 0 ? row.id : null,
+      ...data,
+    },
+  };
+}
+
+function successMessage(row: SubscriptionCheckoutRow): string {
+  switch (row.event) {
+    case 'UpsellSubmit':
+      return CHECKOUT_MESSAGES.licensesAdded;
+    case 'Update':
+      return CHECKOUT_MESSAGES.paymentInfoUpdated;
+    case 'UpdateBilling':
+      return CHECKOUT_MESSAGES.billingUpdated;
+    default:
+      return CHECKOUT_MESSAGES.subscriptionStarted;
+  }
+}
+
+/** Checkout §4: a new plan redirects; updates complete on the page they came from. */
+const redirectOf = (row: SubscriptionCheckoutRow) =>
+  row.event === 'Submit' || row.event === 'ResubscribeSubmit' || row.event === 'UpsellSubmit'
+    ? MANAGE_SUBSCRIPTIONS_PATH
+    : null;
+
+/** The browser's step (checkout §4): the SDK handles 3-D Secure in place, or the page redirects. */
+export function actionOf(
+  action: GatewayNextAction | null,
+): NonNullable<CheckoutResult['data']['action_data']> {
+  if (action?.type === 'redirect_to_url') return { type: 'redirect_to_url', url: action.url };
+  return { type: 'use_sdk', ...(action?.type === 'use_sdk' && action.url ? { url: action.url } : {}) };
+}
