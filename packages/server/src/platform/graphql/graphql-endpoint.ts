@@ -10,7 +10,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { createExpiringCache } from '../cache/expiring-cache.js';
-import { createHandler } from 'graphql-http/lib/use/fastify';
+import { createHandler } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { HttpError } from '../http/http-error.js';
 import { complexityLimitRule } from './graphql-limits.js';
@@ -143,7 +143,7 @@ export function registerGraphqlEndpoint(
   const documents = createExpiringCache<string, DocumentNode>({ ttlMs: DOCUMENT_CACHE_MS, maxEntries: 1000 });
   const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
-  const handler = createHandler<GraphqlContext>({
+  const handle = createHandler<FastifyRequest, null, GraphqlContext>({
     schema,
     validationRules,
     parse: (source) => {
@@ -186,19 +186,24 @@ export function registerGraphqlEndpoint(
   app.route({
     method: ['GET', 'POST'],
     url: GRAPHQL_PATH,
-    // The adapter sends the reply itself; returning it tells Fastify the request is answered.
-    handler: async function (request, reply) {
-      await handler.call(this, request, reply);
-      return reply;
-    },
-    // graphql-http answers a request it cannot take (wrong method or media type) with an empty
-    // body; it gets the GraphQL error shape with a code like every other refusal here.
-    onSend: async (_request, reply, payload) => {
-      if (reply.statusCode < 400 || (payload !== null && payload !== undefined && payload !== ''))
-        return payload;
-      const refusal = EMPTY_REFUSALS[reply.statusCode] ?? EMPTY_REFUSALS[400]!;
-      reply.type('application/json; charset=utf-8');
-      return JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] });
+    handler: async (request, reply) => {
+      const [body, init] = await handle({
+        url: request.url,
+        method: request.method,
+        headers: request.headers,
+        body: (request.body ?? null) as Record<string, unknown> | null,
+        raw: request,
+        context: null,
+      });
+      reply.status(init.status).headers(init.headers ?? {});
+      if (body) return reply.send(body);
+      if (init.status < 400) return reply.send();
+      // graphql-http answers a request it cannot take (wrong method or media type) with no body;
+      // it gets the GraphQL error shape with a code, like every other refusal here.
+      const refusal = EMPTY_REFUSALS[init.status] ?? EMPTY_REFUSALS[400]!;
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code } }] }));
     },
   });
 }
