@@ -82,9 +82,6 @@ export function isRegionRestricted(country: string | null | undefined): boolean 
   return !!country && REGION_RESTRICTED_COUNTRIES.includes(country.toUpperCase());
 }
 
-/** Team-plan §9: the upgrade banner is hidden for this price country. */
-export const UPGRADE_BANNER_HIDDEN_COUNTRIES: readonly string[] = ['JP'];
-
 /** Team-plan §3 pricing info (`GET /payment/teamplan-pricing-info-view/`, `/payment/checkout-teamplan-info/`). */
 export interface TeamPlanPricingInfo {
   checkout_ref: string | null;

@@ -15,31 +15,50 @@ export const tooManyFailedAttempts = (retryAfterSeconds: number) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 
-/** The checkout §3 result for an attempt; a failure carries the checkout §8 message of its code. */
-export function answer(
-  row: AttemptRow,
+/** What every checkout §3 result says of its attempt, whichever checkout made it. */
+export interface AnsweredAttempt {
+  id: string;
+  checkoutRef: string;
+  errorCode: string | null;
+  paymentMethodId: string | null;
+}
+
+/**
+ * The checkout §3 result of an attempt (course or subscription): a failure carries the
+ * checkout §8 message of its code; `message` is what a success says, if anything.
+ */
+export function checkoutResult(
+  attempt: AnsweredAttempt,
   status: CheckoutResult['status'],
   data: Partial<CheckoutResult['data']> = {},
+  message: string | null = null,
 ): CheckoutResult {
   const failed = status === 'failed';
-  const code = row.errorCode ?? 'card_declined';
+  const code = attempt.errorCode ?? 'card_declined';
   return {
     status,
-    message: failed ? paymentErrorMessage(code).text : null,
+    message: failed ? paymentErrorMessage(code).text : message,
     error_code: failed ? code : null,
     data: {
-      payment_attempt_id: row.id,
+      payment_attempt_id: attempt.id,
       action_data: null,
       return_url: null,
       client_secret: null,
-      payment_method_id: row.gatewayPaymentMethodId,
+      payment_method_id: attempt.paymentMethodId,
       authentication_type: null,
-      checkout_ref: row.checkoutRef,
+      checkout_ref: attempt.checkoutRef,
       redirect_url: null,
       ...data,
     },
   };
 }
+
+/** The checkout §3 result for a course attempt. */
+export const answer = (
+  row: AttemptRow,
+  status: CheckoutResult['status'],
+  data: Partial<CheckoutResult['data']> = {},
+) => checkoutResult({ ...row, paymentMethodId: row.gatewayPaymentMethodId }, status, data);
 
 export const succeededAnswer = (row: AttemptRow) =>
   answer(row, 'succeeded', { redirect_url: successUrl(row.id) });

@@ -2,10 +2,10 @@ import {
   CHECKOUT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   checkoutReferenceOf,
-  paymentErrorMessage,
   type CheckoutResult,
 } from '@lectern/domain';
 import { HttpError } from '../../platform/http/http-error.js';
+import { checkoutResult } from '../checkout/checkout-answers.js';
 import type { GatewayNextAction } from '../payments/payment-gateway.js';
 import type { SubscriptionCheckoutRow } from './subscriptions.repository.js';
 
@@ -26,31 +26,24 @@ export const regionRestricted = (upsell: boolean, brand: string) =>
     `${upsell ? SUBSCRIPTION_MESSAGES.regionRestrictedLicenses : SUBSCRIPTION_MESSAGES.regionRestrictedNew(brand)} ${SUBSCRIPTION_MESSAGES.regionRestrictedBody}`,
   );
 
+/** The checkout §3 result of a subscription checkout, with its success message and next page. */
 export function answer(
   row: SubscriptionCheckoutRow,
   status: CheckoutResult['status'],
   data: Partial<CheckoutResult['data']> = {},
 ): CheckoutResult {
-  const failed = status === 'failed';
-  const code = row.errorCode ?? 'card_declined';
-  return {
+  const succeeded = status === 'succeeded';
+  return checkoutResult(
+    row,
     status,
-    message: failed ? paymentErrorMessage(code).text : status === 'succeeded' ? successMessage(row) : null,
-    error_code: failed ? code : null,
-    data: {
-      payment_attempt_id: row.id,
-      action_data: null,
-      return_url: null,
-      client_secret: null,
-      payment_method_id: row.paymentMethodId,
-      authentication_type: null,
-      checkout_ref: row.checkoutRef,
-      redirect_url: status === 'succeeded' ? redirectOf(row) : null,
+    {
+      redirect_url: succeeded ? redirectOf(row) : null,
       subscription_checkout_ref: row.enrollmentId === null ? null : checkoutReferenceOf(row.enrollmentId),
       proration_payment_attempt_id: row.event === 'UpsellSubmit' && row.quote.total > 0 ? row.id : null,
       ...data,
     },
-  };
+    succeeded ? successMessage(row) : null,
+  );
 }
 
 function successMessage(row: SubscriptionCheckoutRow): string {

@@ -9,7 +9,6 @@ import {
 import type { CheckoutBuyer } from '../checkout/checkout.service.js';
 import type { SubscriptionCheckoutInfoRequest } from './subscription-checkout.schemas.js';
 import { summaryOf, type PurchaseReader } from './subscription-purchase.js';
-import type { SubscriptionsRepository } from './subscriptions.repository.js';
 
 /** The provider facts every checkout page shows, shared with the course checkout's caches. */
 export interface ProviderFacts {
@@ -18,7 +17,7 @@ export interface ProviderFacts {
 
 /** `POST /payment/checkout-info/` with `checkout_environment: 'Subscription'`. */
 export async function subscriptionCheckoutInfo(
-  deps: { purchases: PurchaseReader; repository: SubscriptionsRepository; providerFacts: ProviderFacts },
+  deps: { purchases: PurchaseReader; providerFacts: ProviderFacts },
   buyer: CheckoutBuyer,
   defaultCountry: string,
   request: SubscriptionCheckoutInfoRequest,
@@ -26,7 +25,7 @@ export async function subscriptionCheckoutInfo(
   const purchase = await deps.purchases.purchaseOf(buyer, request.checkout_event, request, defaultCountry);
   const price = await deps.purchases.priceOf(purchase, request.checkout_event);
   const wants = new Set(request.requested_configs);
-  const profile = await deps.repository.profile(purchase.subscriber);
+  const profile = purchase.profile;
   const data: SubscriptionCheckoutInfo['data'] = { subscription_summary: summaryOf(purchase, price) };
   if (wants.has('checkout_config')) {
     const free =

@@ -3,6 +3,7 @@ import {
   PAYMENT_VENDORS,
   REQUESTED_CONFIGS,
   SUBSCRIPTION_BUYABLE_TYPE,
+  SUBSCRIPTION_INFO_EVENTS,
   SUBSCRIPTION_SUBMIT_EVENTS,
 } from '@lectern/domain';
 import { z } from 'zod';
@@ -55,7 +56,7 @@ export const subscriptionInfoBody = z.object({
     .min(1, 'Ask for at least one config.'),
   shopping_info: shoppingInfo,
   checkout_environment: z.literal('Subscription'),
-  checkout_event: z.enum(['Info', 'UpsellInfo', ...SUBSCRIPTION_SUBMIT_EVENTS]),
+  checkout_event: z.enum([...SUBSCRIPTION_INFO_EVENTS, ...SUBSCRIPTION_SUBMIT_EVENTS]),
   billing_address: subscriptionBillingAddress.optional(),
 });
 export type SubscriptionCheckoutInfoRequest = z.infer<typeof subscriptionInfoBody>;

@@ -33,7 +33,7 @@ import {
 import { createSubscriptionCompletion } from './subscription-completion.js';
 import { subscriptionCheckoutInfo, type ProviderFacts } from './subscription-checkout-info.js';
 import { billingErrorsOf, billingOf, createPurchaseReader, type Purchase } from './subscription-purchase.js';
-import type { Subscriber, SubscriptionCheckoutRow } from './subscriptions.repository.js';
+import type { SubscriptionCheckoutRow } from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 import type {
   SubscriptionCheckoutInfoRequest,
@@ -247,8 +247,8 @@ export function createSubscriptionCheckoutService(deps: {
   }
 
   /** The subscriber's provider customer (one per organization or learner), created once. */
-  async function customerOf(subscriber: Subscriber, buyer: CheckoutBuyer): Promise<string> {
-    const profile = await repository.profile(subscriber);
+  async function customerOf(purchase: Purchase, buyer: CheckoutBuyer): Promise<string> {
+    const { subscriber, profile } = purchase;
     if (profile?.gatewayCustomerId) return profile.gatewayCustomerId;
     const customerId =
       subscriber.type === 'user'
@@ -266,7 +266,7 @@ export function createSubscriptionCheckoutService(deps: {
     /** `POST /payment/checkout-info/` with `checkout_environment: 'Subscription'`. */
     info: (buyer: CheckoutBuyer, defaultCountry: string, request: SubscriptionCheckoutInfoRequest) =>
       subscriptionCheckoutInfo(
-        { purchases, repository, providerFacts: deps.providerFacts },
+        { purchases, providerFacts: deps.providerFacts },
         buyer,
         defaultCountry,
         request,
@@ -351,7 +351,7 @@ export function createSubscriptionCheckoutService(deps: {
 
       const credentials = request.payment_info?.credentials ?? {};
       const enteredCard = 'payment_method_id' in credentials ? credentials.payment_method_id : null;
-      const profile = await repository.profile(purchase.subscriber);
+      const profile = purchase.profile;
       const paid = price.today.total.amount > 0;
       // A new plan, a resubscribe and a card update need a card: the one entered, or the stored one.
       const usesStoredCard = !enteredCard && 'stored_payment_method_id' in credentials;
@@ -397,7 +397,7 @@ export function createSubscriptionCheckoutService(deps: {
       if (!needsCard) return complete(inserted, null, null);
 
       return providerStep(inserted, async () => {
-        const customerId = await customerOf(purchase.subscriber, buyer);
+        const customerId = await customerOf(purchase, buyer);
         const methodId = enteredCard ?? profile!.paymentMethodId!;
         const withTrialOrUpdate = (event === 'Submit' && price.quote.trialDays > 0) || event === 'Update';
         if (withTrialOrUpdate) {

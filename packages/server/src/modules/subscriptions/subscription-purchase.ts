@@ -16,7 +16,13 @@ import type {
 } from './subscription-checkout.schemas.js';
 import { isLicensed } from './subscription-plans.js';
 import { priceSubscription, type BillingLocation, type SubscriptionPrice } from './subscription-pricing.js';
-import type { EnrollmentRow, PlanRow, PriceOptionRow, Subscriber } from './subscriptions.repository.js';
+import type {
+  BillingProfileRow,
+  EnrollmentRow,
+  PlanRow,
+  PriceOptionRow,
+  Subscriber,
+} from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 /** What a subscription checkout buys or changes, read from its request and the subscriber's data. */
@@ -26,6 +32,8 @@ export interface Purchase {
   productType: SubscriptionProductType;
   subscriber: Subscriber;
   enrollment: EnrollmentRow | null;
+  /** The subscriber's stored card and billing information, if any. */
+  profile: BillingProfileRow | null;
   location: BillingLocation;
   licenses: number;
   withTrial: boolean;
@@ -94,7 +102,7 @@ export function createPurchaseReader(deps: {
       option.trialDays > 0 &&
       !(await repository.hadEnrollment(subscriber)) &&
       !(await repository.skipsTrial(buyer.id, plan.id));
-    return { plan, option, productType, subscriber, enrollment, location, licenses, withTrial };
+    return { plan, option, productType, subscriber, enrollment, profile, location, licenses, withTrial };
   }
 
   const priceOf = (purchase: Purchase, event: Event) =>
