@@ -147,6 +147,17 @@
     },
   };
 
+  // Choosing a test card fills its number (and a CVC of the right length).
+  form.elements.namedItem('test_card').addEventListener('change', function (event) {
+    var number = event.target.value;
+    if (!number) return;
+    var amex = /^3[47]/.test(number);
+    form.elements.namedItem('number').value = amex
+      ? number.replace(/^(\d{4})(\d{6})(\d{5})$/, '$1 $2 $3')
+      : number.replace(/(\d{4})(?=\d)/g, '$1 ');
+    form.elements.namedItem('cvc').value = amex ? '1234' : '123';
+  });
+
   form.querySelectorAll('[data-run]').forEach(function (button) {
     button.addEventListener('click', function () {
       report('working', 'Working…');

@@ -249,7 +249,18 @@ describe('hosted pages', () => {
   it('serve the test page in test mode only', async () => {
     const page = await fetch(`${sandbox.url}/test/`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('/sdk/v1/lectern-sandbox.js');
+    const text = await page.text();
+    expect(text).toContain('/sdk/v1/lectern-sandbox.js');
+    // The card picker, grouped as Stripe's testing page.
+    expect(text).toMatch(/<optgroup label="By country: Europe and Middle East">[\s\S]*4000002760000016/);
+    expect(text).toMatch(
+      /<optgroup label="3-D Secure">[\s\S]*<option value="4000003800000446">[^<]*4000 0038 0000 0446/,
+    );
+    expect(text).toContain('American Express: succeeds (3782 822463 10005)');
+    const sheet = await (await fetch(`${sandbox.url}/hosted/pay-sheet?wallet=google_pay`)).text();
+    expect(sheet).toMatch(/<optgroup label="Co-branded \(Cartes Bancaires, eftpos\)">/);
+    expect(sheet).toContain('Mastercard: succeeds (•••• 4444)');
+    expect(sheet).not.toContain('4000003800000446');
     const live = await startSandbox({ secretKey: 'sk_live_lectern', publishableKey: 'pk_live_lectern' });
     try {
       expect((await fetch(`${live.url}/test/`)).status).toBe(404);

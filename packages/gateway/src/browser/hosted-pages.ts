@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { profileForTestCard } from '../cards/card-number.js';
-import { findTestCard, TEST_CARDS } from '../cards/test-cards.js';
+import { findTestCard } from '../cards/test-cards.js';
 import type { SandboxContext } from '../context.js';
 import type { PaymentIntent, PaymentMethod, SetupIntent } from '../core/objects.js';
 import { invalidRequest, resourceMissing } from '../core/stripe-error.js';
@@ -9,6 +9,7 @@ import { dokuChannelOf, WALLET_TYPES, type DokuChannel } from '../payments/metho
 import type { ActionKind, PendingAction } from '../payments/actions.js';
 import type { ActionVerdict } from '../payments/payment-flow.js';
 import { createCardPaymentMethod, parseBillingDetails } from '../resources/payment-method-factory.js';
+import { testCardOptions } from './card-options.js';
 import { html, sendPage, type Raw } from './html.js';
 
 const PAGE_KIND: Record<string, ActionKind> = {
@@ -280,7 +281,6 @@ export function hostedPageRoutes(app: FastifyInstance, ctx: SandboxContext): voi
     const amount = Number(query.amount ?? 0);
     const currency = /^[a-z]{3}$/i.test(query.currency ?? '') ? query.currency! : 'usd';
     const label = (query.label ?? 'Total').slice(0, 100);
-    const cards = TEST_CARDS.filter((card) => card.threeDSecure === 'none');
     const body = html`<main
       class="sheet"
       data-wallet-sheet
@@ -293,7 +293,10 @@ export function hostedPageRoutes(app: FastifyInstance, ctx: SandboxContext): voi
       <p>${label}: <strong>${Number.isSafeInteger(amount) ? formatAmount(amount, currency) : ''}</strong></p>
       <label for="wallet-card">Card in the wallet</label>
       <select id="wallet-card" name="card">
-        ${cards.map((card) => html`<option value="${card.number}">${card.description} (•••• ${card.number.slice(-4)})</option>`)}
+        ${testCardOptions(
+          (card) => card.threeDSecure === 'none',
+          (card) => `${card.description} (•••• ${card.number.slice(-4)})`,
+        )}
       </select>
       <div class="actions">
         <button type="button" class="primary" data-wallet-pay>Pay</button>

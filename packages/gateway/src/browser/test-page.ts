@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { invalidRequest } from '../core/stripe-error.js';
 import { SDK_PATH } from './assets.js';
+import { formatCardNumber, testCardOptions } from './card-options.js';
 import { html, sendPage } from './html.js';
 
 const intentBody = z.object({
@@ -15,8 +16,9 @@ const intentBody = z.object({
 });
 
 /**
- * A small page for trying the SDK by hand and for the browser test (test mode only): card
- * fields, "Create payment method", "Pay" (3-D Secure in the SDK's modal), "Save card",
+ * A small page for trying the SDK by hand and for the browser test (test mode only): a
+ * picker of the test cards (grouped as on Stripe's testing page) that fills the card fields,
+ * "Create payment method", "Pay" (3-D Secure in the SDK's modal), "Save card",
  * "Encrypt card", "Pay with a wallet" (the sandbox pay sheet). Its tiny back end creates intents with the secret key, like a merchant's.
  */
 export function testPageRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -37,6 +39,16 @@ export function testPageRoutes(app: FastifyInstance, ctx: SandboxContext): void 
       <p class="badge">Lectern sandbox — test mode</p>
       <h1>Sandbox test page</h1>
       <form id="card-form">
+        <p>
+          <label for="test_card">Test card</label>
+          <select id="test_card" name="test_card">
+            <option value="">Choose one to fill the number…</option>
+            ${testCardOptions(
+              () => true,
+              (card) => `${card.description} (${formatCardNumber(card.number)})`,
+            )}
+          </select>
+        </p>
         ${field('number', 'Card number', '4242 4242 4242 4242', 'numeric')}
         ${field('exp_month', 'Expiry month', '12', 'numeric')}
         ${field('exp_year', 'Expiry year', String(year), 'numeric')} ${field('cvc', 'CVC', '123', 'numeric')}

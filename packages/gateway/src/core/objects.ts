@@ -198,7 +198,11 @@ export interface Charge {
   paid: boolean;
   payment_intent: string;
   payment_method: string | null;
-  payment_method_details: { type: string; card?: Partial<CardDetails> } | null;
+  payment_method_details: {
+    type: string;
+    /** `network`: the network the charge went through (the preferred one of a co-branded card). */
+    card?: Partial<CardDetails> & { network?: string };
+  } | null;
   refunded: boolean;
   status: 'succeeded' | 'pending' | 'failed';
 }

@@ -36,6 +36,37 @@ describe('outcome rules', () => {
     });
   });
 
+  it('asks 4000003800000446 for 3-D Secure on session, never off session, set up or not', () => {
+    const notSetUp = { setUpForOffSession: false, consumed: false };
+    const setUp = { setUpForOffSession: true, consumed: false };
+    const threeDS = { kind: 'action', action: 'three_d_secure' };
+    expect(decide(facts('4000003800000446'))).toEqual(threeDS);
+    expect(decide(facts('4000003800000446', { paymentMethod: setUp }))).toEqual(threeDS);
+    expect(decide(facts('4000003800000446', { intentKind: 'setup' }))).toEqual(threeDS);
+    expect(decide(facts('4000003800000446', { authenticated: true }))).toEqual({ kind: 'succeed' });
+    for (const paymentMethod of [notSetUp, setUp]) {
+      expect(decide(facts('4000003800000446', { offSession: true, paymentMethod }))).toEqual({
+        kind: 'succeed',
+      });
+    }
+    // Unlike 4000002500003155, which needs the setup first.
+    expect(decide(facts('4000002500003155', { offSession: true, paymentMethod: notSetUp }))).toMatchObject({
+      kind: 'decline',
+      decline: { code: 'authentication_required' },
+    });
+  });
+
+  it('blocks the highest-risk card and lets the elevated-risk and country cards pay off session', () => {
+    expect(decide(facts('4000000000004954'))).toMatchObject({
+      kind: 'decline',
+      decline: { code: 'card_declined', declineCode: 'fraudulent' },
+    });
+    for (const number of ['4000000000009235', '4000002760000016', '4000002500001001', '5555050360000080']) {
+      expect(decide(facts(number)), number).toEqual({ kind: 'succeed' });
+      expect(decide(facts(number, { offSession: true })), number).toEqual({ kind: 'succeed' });
+    }
+  });
+
   it('declines 4000008400001629 only after authentication', () => {
     const f = facts('4000008400001629');
     expect(decide(f).kind).toBe('action');

@@ -49,6 +49,8 @@ function needsAuthentication(facts: AttemptFacts, card: CardProfile): boolean {
       return true;
     case 'on_session_unless_setup':
       return !(facts.offSession && facts.paymentMethod.setUpForOffSession);
+    case 'on_session_only':
+      return !facts.offSession;
   }
 }
 

@@ -1,3 +1,4 @@
+import { chargeNetwork } from '../cards/networks.js';
 import type { Decline } from '../cards/test-cards.js';
 import { newId, nowSeconds } from '../core/ids.js';
 import type { Charge, PaymentIntent, PaymentMethod } from '../core/objects.js';
@@ -45,6 +46,7 @@ export function buildCharge(intent: PaymentIntent, pm: PaymentMethod, decline: D
             country: pm.card.country,
             funding: pm.card.funding,
             checks: pm.card.checks,
+            network: chargeNetwork(pm.card),
           },
         }
       : { type: pm.type },

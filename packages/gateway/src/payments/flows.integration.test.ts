@@ -289,6 +289,129 @@ describe('DOKU (Indonesian payment codes and virtual accounts)', () => {
   });
 });
 
+describe('test cards', () => {
+  const year = String(new Date().getUTCFullYear() + 3);
+  const cardMethod = async (number: string, extra: Record<string, unknown> = {}) =>
+    (
+      await api.post('/v1/payment_methods', {
+        type: 'card',
+        card: { number, exp_month: '12', exp_year: year, ...extra },
+      })
+    ).body;
+  const pay = (payment_method: string, extra: Record<string, unknown> = {}) =>
+    api.post('/v1/payment_intents', {
+      amount: '1500',
+      currency: 'eur',
+      confirm: 'true',
+      payment_method,
+      ...extra,
+    });
+
+  it('4000003800000446 authenticates on session and pays off session without any setup', async () => {
+    const customer = (await api.post('/v1/customers', { email: 'renewal@example.com' })).body;
+    const pm = await cardMethod('4000003800000446');
+    await api.post(`/v1/payment_methods/${pm.id}/attach`, { customer: customer.id });
+
+    const renewal = await pay(pm.id, { customer: customer.id, off_session: 'true' });
+    expect(renewal.body).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+
+    const onSession = await pay(pm.id, { customer: customer.id, return_url: RETURN });
+    expect(onSession.body).toMatchObject({ status: 'requires_action' });
+
+    const alias = await pay('pm_card_authenticationRequiredSetupForOffSession', {
+      customer: customer.id,
+      off_session: 'true',
+    });
+    expect(alias.body.status).toBe('succeeded');
+
+    // 4000002500003155 is different: off session it needs a setup first.
+    const unlessSetUp = await cardMethod('4000002500003155');
+    await api.post(`/v1/payment_methods/${unlessSetUp.id}/attach`, { customer: customer.id });
+    const declined = await pay(unlessSetUp.id, { customer: customer.id, off_session: 'true' });
+    expect(declined.body.error).toMatchObject({ code: 'authentication_required' });
+  });
+
+  it('co-branded cards list their regional network and honour the preferred one', async () => {
+    const cb = await cardMethod('4000002500001001');
+    expect(cb.card).toMatchObject({
+      brand: 'visa',
+      display_brand: 'visa',
+      country: 'FR',
+      networks: { available: ['visa', 'cartes_bancaires'], preferred: null },
+    });
+    const chosen = await cardMethod('5555552500001001', { networks: { preferred: 'cartes_bancaires' } });
+    expect(chosen.card).toMatchObject({
+      brand: 'mastercard',
+      display_brand: 'cartes_bancaires',
+      networks: { available: ['mastercard', 'cartes_bancaires'], preferred: 'cartes_bancaires' },
+    });
+    const paid = (await pay(chosen.id)).body;
+    expect(paid.status).toBe('succeeded');
+    const charge = (await api.get(`/v1/charges/${paid.latest_charge}`)).body;
+    expect(charge.payment_method_details.card).toMatchObject({
+      brand: 'mastercard',
+      network: 'cartes_bancaires',
+    });
+
+    const wrong = await cardMethod('4000002500001001', { networks: { preferred: 'mastercard' } });
+    expect(wrong.card.networks.preferred).toBe('invalid_preference');
+    const updated = await api.post(`/v1/payment_methods/${wrong.id}`, {
+      card: { networks: { preferred: 'cartes_bancaires' } },
+    });
+    expect(updated.body.card).toMatchObject({
+      display_brand: 'cartes_bancaires',
+      networks: { preferred: 'cartes_bancaires' },
+    });
+    const refused = await api.post('/v1/payment_methods', {
+      type: 'card',
+      card: { number: '4000002500001001', exp_month: '12', exp_year: year, networks: { preferred: 'amex' } },
+    });
+    expect(refused.status).toBe(400);
+
+    const eftpos = (await pay('pm_card_mastercard_debit_eftposAuCoBranded', { currency: 'aud' })).body;
+    expect(eftpos.status).toBe('succeeded');
+    const eftposPm = (await api.get(`/v1/payment_methods/${eftpos.payment_method}`)).body;
+    expect(eftposPm.card).toMatchObject({
+      brand: 'mastercard',
+      funding: 'debit',
+      country: 'AU',
+      networks: { available: ['mastercard', 'eftpos_au'] },
+    });
+  });
+
+  it.each([
+    ['4000001240000000', 'CA', 'visa', 'credit'],
+    ['4000058260000005', 'GB', 'visa', 'debit'],
+    ['5555558265554449', 'GB', 'mastercard', 'credit'],
+    ['3530111333300000', 'JP', 'jcb', 'credit'],
+    ['5200007840000022', 'AE', 'mastercard', 'credit'],
+    ['4000057640000008', 'TH', 'visa', 'debit'],
+  ])('the country card %s (%s) pays', async (number, country, brand, funding) => {
+    const pm = await cardMethod(number);
+    expect(pm.card).toMatchObject({ country, brand, funding, last4: number.slice(-4) });
+    expect((await pay(pm.id)).body.status).toBe('succeeded');
+  });
+
+  it('Radar blocks the highest-risk card and lets the elevated-risk one pay', async () => {
+    const highest = await pay('pm_card_riskLevelHighest');
+    expect(highest.body.error).toMatchObject({ code: 'card_declined', decline_code: 'fraudulent' });
+    expect((await pay((await cardMethod('4000000000009235')).id)).body.status).toBe('succeeded');
+  });
+
+  it('lists the test cards by heading', async () => {
+    const list = (await api.get('/v1/sandbox/test_cards')).body.data;
+    expect(list.find((card: { number: string }) => card.number === '4000003800000446')).toMatchObject({
+      group: '3-D Secure',
+      three_d_secure: 'on_session_only',
+      payment_method: 'pm_card_authenticationRequiredSetupForOffSession',
+    });
+    expect(list.find((card: { number: string }) => card.number === '4000050360000001')).toMatchObject({
+      group: 'Co-branded (Cartes Bancaires, eftpos)',
+      networks: ['visa', 'eftpos_au'],
+    });
+  });
+});
+
 describe('refunds and cancellation', () => {
   it('refunds in parts up to the amount paid', async () => {
     const pi = (

@@ -1,5 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { profileForTestCard, validateCard, type CardProfile } from '../cards/card-number.js';
+import {
+  availableNetworks,
+  displayBrand,
+  preferNetwork,
+  PREFERRED_NETWORKS,
+  type PreferredNetwork,
+} from '../cards/networks.js';
 import { findTestCardAlias } from '../cards/test-cards.js';
 import type { SandboxContext } from '../context.js';
 import { newId, nowSeconds } from '../core/ids.js';
@@ -49,6 +56,13 @@ function parseIban(raw: string, param: string): { iban: string; settles: 'succee
   return { iban, settles: fails ? 'fails' : 'succeeds' };
 }
 
+/** `card[networks][preferred]`: the customer's choice of network for a co-branded card. */
+export function preferredNetworkParam(card: Params): PreferredNetwork | undefined {
+  const networks = card.object('networks');
+  networks?.allowOnly(['preferred']);
+  return networks?.enumValue('preferred', PREFERRED_NETWORKS);
+}
+
 export function cardDetails(profile: CardProfile, wallet: CardDetails['wallet'] = null): CardDetails {
   const { card } = profile;
   return {
@@ -59,7 +73,7 @@ export function cardDetails(profile: CardProfile, wallet: CardDetails['wallet'] 
       cvc_check: profile.cvcProvided ? (card.cvcCheckFails ? 'fail' : 'pass') : null,
     },
     country: card.country,
-    display_brand: card.brand === 'amex' ? 'american_express' : card.brand,
+    display_brand: displayBrand(card.brand),
     exp_month: profile.expMonth,
     exp_year: profile.expYear,
     fingerprint: profile.fingerprint,
@@ -68,7 +82,7 @@ export function cardDetails(profile: CardProfile, wallet: CardDetails['wallet'] 
     iin: profile.iin,
     issuer: 'Lectern Sandbox Bank',
     last4: profile.last4,
-    networks: { available: [card.brand], preferred: null },
+    networks: { available: availableNetworks(card), preferred: null },
     three_d_secure_usage: { supported: true },
     wallet,
   };
@@ -107,7 +121,7 @@ export function createCardPaymentMethod(
 }
 
 async function cardProfileFrom(ctx: SandboxContext, card: Params, via: KeyKind): Promise<CardProfile> {
-  card.allowOnly(['number', 'exp_month', 'exp_year', 'cvc', 'encrypted_data', 'token']);
+  card.allowOnly(['number', 'exp_month', 'exp_year', 'cvc', 'encrypted_data', 'token', 'networks']);
   const encrypted = card.string('encrypted_data');
   if (encrypted !== undefined) {
     const fields = await ctx.encryption.decrypt(encrypted, card.name('encrypted_data'));
@@ -164,7 +178,9 @@ export async function createPaymentMethod(
     type === 'card' || type === 'sepa_debit' || type === 'boleto' || type === 'sofort' || type === 'doku',
   );
   if (type === 'card') {
+    const preferred = preferredNetworkParam(details!);
     const pm = createCardPaymentMethod(ctx, await cardProfileFrom(ctx, details!, via), billing, metadata);
+    if (preferred) preferNetwork(pm.card!, preferred);
     const redisplay = params.enumValue('allow_redisplay', ['always', 'limited', 'unspecified'] as const);
     if (redisplay) pm.allow_redisplay = redisplay;
     return pm;

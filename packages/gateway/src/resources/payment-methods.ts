@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { preferNetwork } from '../cards/networks.js';
 import { requestInfo, type SandboxContext } from '../context.js';
 import { expandObject } from '../core/expand.js';
 import { newestFirst, paginate } from '../core/list.js';
@@ -6,7 +7,12 @@ import type { PaymentMethod } from '../core/objects.js';
 import { mergeMetadata, type Params } from '../core/params.js';
 import { cardError, invalidRequest, resourceMissing } from '../core/stripe-error.js';
 import type { RequestInfo } from '../webhooks/event-bus.js';
-import { createPaymentMethod, parseBillingDetails, resolvePaymentMethod } from './payment-method-factory.js';
+import {
+  createPaymentMethod,
+  parseBillingDetails,
+  preferredNetworkParam,
+  resolvePaymentMethod,
+} from './payment-method-factory.js';
 import { idParam, paramsOf, PUBLISHABLE } from './route-helpers.js';
 
 /**
@@ -107,10 +113,12 @@ export function paymentMethodRoutes(app: FastifyInstance, ctx: SandboxContext): 
     }
     const card = params.object('card');
     if (card && pm.card) {
-      card.allowOnly(['exp_month', 'exp_year']);
-      previous.card = { ...pm.card };
+      card.allowOnly(['exp_month', 'exp_year', 'networks']);
+      previous.card = { ...pm.card, networks: { ...pm.card.networks } };
       pm.card.exp_month = card.int('exp_month', { min: 1, max: 12 }) ?? pm.card.exp_month;
       pm.card.exp_year = card.int('exp_year', { min: 2000, max: 2100 }) ?? pm.card.exp_year;
+      const preferred = preferredNetworkParam(card);
+      if (preferred) preferNetwork(pm.card, preferred);
     }
     events.emit('payment_method.updated', pm, requestInfo(request), previous);
     return expandObject(store, pm, params.expand());

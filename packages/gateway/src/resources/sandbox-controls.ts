@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { JWE_ALG, JWE_ENC } from '../cards/encryption.js';
-import { TEST_CARDS } from '../cards/test-cards.js';
+import { availableNetworks } from '../cards/networks.js';
+import { TEST_CARD_GROUPS } from '../cards/test-cards.js';
 import type { SandboxContext } from '../context.js';
 import { invalidParam } from '../core/stripe-error.js';
 import { METHOD_STATUSES, STATUS_KEYS } from '../payments/method-status.js';
@@ -79,18 +80,22 @@ export function sandboxControlRoutes(app: FastifyInstance, ctx: SandboxContext):
     object: 'list',
     url: '/v1/sandbox/test_cards',
     has_more: false,
-    data: TEST_CARDS.map((card) => ({
-      object: 'sandbox.test_card',
-      number: card.number,
-      brand: card.brand,
-      funding: card.funding,
-      country: card.country,
-      description: card.description,
-      three_d_secure: card.threeDSecure,
-      charge_decline_code: card.charge?.declineCode ?? null,
-      attach_decline_code: card.attach?.declineCode ?? null,
-      payment_method: card.alias ?? null,
-    })),
+    data: TEST_CARD_GROUPS.flatMap((group) =>
+      group.cards.map((card) => ({
+        object: 'sandbox.test_card',
+        number: card.number,
+        brand: card.brand,
+        networks: availableNetworks(card),
+        funding: card.funding,
+        country: card.country,
+        description: card.description,
+        group: group.label,
+        three_d_secure: card.threeDSecure,
+        charge_decline_code: card.charge?.declineCode ?? null,
+        attach_decline_code: card.attach?.declineCode ?? null,
+        payment_method: card.alias ?? null,
+      })),
+    ),
   }));
 
   app.get('/v1/sandbox/webhook_deliveries', CONTROL, async (request) => {
