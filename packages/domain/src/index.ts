@@ -49,5 +49,6 @@ export * from './subscriptions/billing-periods.js';
 export * from './subscriptions/proration.js';
 export * from './subscriptions/license-limits.js';
 export * from './subscriptions/subscription-pricing.js';
+export * from './subscriptions/subscription-lifecycle.js';
 export * from './subscriptions/subscription-rules.js';
 export * from './subscriptions/subscription-messages.js';

@@ -31,6 +31,9 @@ import { createFaultPoints } from './platform/faults/fault-points.js';
 import { openApiRoutes } from './platform/openapi/openapi.routes.js';
 import { recordRoutes, type RouteEntry } from './platform/openapi/route-table.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner.js';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.js';
+import { createMovableClock, type MovableClock } from './platform/clock/clock.js';
+import { devClockRoutes } from './platform/clock/dev-clock.routes.js';
 import { purgeRateLimitHits } from './platform/rate-limit/attempt-limiter.js';
 import { registerWebApp } from './platform/web/serve-web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -73,6 +76,10 @@ import { registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js'
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { createSubscriptionCheckoutService } from './modules/subscriptions/subscription-checkout.service.js';
 import { subscriptionsGraphql } from './modules/subscriptions/subscriptions.graphql.js';
+import { createSubscriptionRenewals } from './modules/subscriptions/subscription-renewals.js';
+import { subscriptionRenewalsRoutes } from './modules/subscriptions/subscription-renewals.routes.js';
+import { createMailOutbox } from './modules/mail/mail-outbox.js';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 
@@ -92,6 +99,12 @@ export interface LecternServer {
   routes: readonly RouteEntry[];
   /** The recurring jobs; they start polling with `listen()` (tests run them with `runNow`). */
   jobs: JobRunner;
+  /** The keyed job queue (renewals, retries, reminders); it starts polling with `listen()`. */
+  queue: JobQueue;
+  /** The server's one clock (movable outside production). */
+  clock: MovableClock;
+  /** Runs every sweep and job due by the clock, as the developer clock does after a move. */
+  catchUp(): Promise<number>;
   /** Starts listening and running due jobs; resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops taking requests, finishes in-flight ones, closes the database. */
@@ -220,6 +233,18 @@ export async function createServer(
   registerSessions(app, { store: sessions, secureCookies });
 
   const db = database.db;
+  const clock = await createMovableClock(db, { movable: !config.isProduction });
+  const queue = createJobQueue({ db, log: app.log, clock, leaseMs: config.jobLeaseMs });
+  queue.registerMetrics(metrics);
+  const outbox = createMailOutbox({
+    db,
+    brandName: config.brandName,
+    publicUrl: config.publicUrl,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    log: app.log,
+    clock,
+  });
   const users = createUsersService(db);
   const organizations = createOrganizationsService(db);
   const credit = createCreditService(db);
@@ -252,6 +277,7 @@ export async function createServer(
   const privacy = createPrivacyService(db);
   const pricing = createPricingService({ catalog });
   const carts = createCartsService({ db, catalog, coupons, credit, orders });
+  const faults = createFaultPoints(config.crashAt);
   const checkout = createCheckoutService({
     db,
     carts,
@@ -263,11 +289,34 @@ export async function createServer(
     methodStatusCacheMs: options.methodStatusCacheMs,
     publicUrl: config.publicUrl,
     log: app.log,
-    faults: createFaultPoints(config.crashAt),
+    faults,
     reconcileAfterMs: options.reconcileAfterMs ?? config.reconcileAfterMs,
   });
   const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
-  const subscriptions = createSubscriptionsService({ db, organizations });
+  const subscriptions = createSubscriptionsService({ db, organizations, users, clock, mail: outbox });
+  const renewals = createSubscriptionRenewals({
+    repository: subscriptions.repository,
+    billing: subscriptions.billing,
+    gateway: payments.gateway,
+    tax: options.taxProvider ?? createTableTaxProvider(),
+    queue,
+    notices: subscriptions.notices,
+    clock,
+    log: app.log,
+    faults,
+  });
+  /** Runs the sweep and every job due by the clock until nothing more is due (developer clock, tests). */
+  async function catchUp(): Promise<number> {
+    let total = 0;
+    for (let round = 0; round < 100; round += 1) {
+      await clock.refresh();
+      await renewals.sweep();
+      const ran = await queue.runDue();
+      total += ran;
+      if (ran === 0) break;
+    }
+    return total;
+  }
   const subscriptionCheckout = createSubscriptionCheckoutService({
     subscriptions,
     payments,
@@ -277,9 +326,15 @@ export async function createServer(
     publicUrl: config.publicUrl,
     log: app.log,
     reconcileAfterMs: options.reconcileAfterMs ?? config.reconcileAfterMs,
+    onCardChanged: (enrollmentId, paymentMethodId, writer) =>
+      renewals.retryWithNewCard(enrollmentId, paymentMethodId, writer),
   });
   // The provider's word on subscription payments and card setups: the same completion as the answer.
-  payments.events.on('payment.succeeded', (payment) => subscriptionCheckout.onPaymentSucceeded(payment));
+  payments.events.on('payment.succeeded', (payment) =>
+    payment.metadata.subscription_invoice_id
+      ? renewals.onPaymentSucceeded(payment)
+      : subscriptionCheckout.onPaymentSucceeded(payment),
+  );
   payments.events.on('setup.succeeded', (setup) => subscriptionCheckout.onSetupSucceeded(setup));
 
   // Every feature's API routes live in one scope, where the API path rules apply.
@@ -307,6 +362,7 @@ export async function createServer(
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
+    await api.register(subscriptionRenewalsRoutes, { subscriptions, renewals, publicUrl: config.publicUrl });
     await api.register(organizationsRoutes, { organizations });
     registerGraphqlEndpoint(api, {
       parts: [subscriptionsGraphql({ subscriptions, userContext })],
@@ -316,6 +372,10 @@ export async function createServer(
     await api.register(settingsRoutes, { settings, catalog });
     await api.register(sharingRoutes, { sharing, publicUrl: config.publicUrl });
     await api.register(clientMetricsRoutes, { clientMetrics: createClientMetrics(metrics) });
+    if (!config.isProduction) {
+      await api.register(devClockRoutes, { clock, catchUp });
+      await api.register(devMailboxRoutes, { outbox });
+    }
   });
   // Platform §7 names the collector `/api-2.0/ecl`, without the trailing slash the API path
   // rule asks for, so it lives beside the API scope (its own body parser, no CSRF: beacons).
@@ -367,7 +427,26 @@ export async function createServer(
     },
   });
 
+  // Plans whose period or trial ended, and trials ending soon: their keyed jobs (design §5).
+  jobs.register({
+    name: 'subscriptions.sweep',
+    everyMs: 60 * 1000,
+    run: async () => {
+      await clock.refresh();
+      await renewals.sweep();
+    },
+  });
+  // Mail written to the outbox goes out through SMTP_URL (without it, it waits in the mailbox).
+  jobs.register({
+    name: 'mail.send',
+    everyMs: 10 * 1000,
+    run: async () => {
+      await outbox.sendDue();
+    },
+  });
+
   app.addHook('onClose', async () => {
+    await queue.stop();
     await jobs.stop();
     await stopSessionRevocations();
     await stopBuyerFactsWatch();
@@ -380,6 +459,9 @@ export async function createServer(
     payments,
     routes,
     jobs,
+    queue,
+    clock,
+    catchUp,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       if (config.metrics.port !== null) {
@@ -389,6 +471,7 @@ export async function createServer(
         });
       }
       jobs.start();
+      queue.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

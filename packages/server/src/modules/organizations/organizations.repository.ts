@@ -1,4 +1,4 @@
-import { count, eq, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { organizationMembers, organizations } from './organizations.tables.js';
@@ -36,6 +36,20 @@ export const organizationFacts = {
 
 export function createOrganizationsRepository(db: Database) {
   return {
+    /** The owners' and admins' user ids (who hears about the organization's billing). */
+    async adminIds(organizationId: number, writer: Database = db): Promise<number[]> {
+      const rows = await writer
+        .select({ userId: organizationMembers.userId })
+        .from(organizationMembers)
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            inArray(organizationMembers.role, ['owner', 'admin']),
+          ),
+        )
+        .orderBy(organizationMembers.userId);
+      return rows.map((row) => row.userId);
+    },
     async insertOrganization(values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
       const [row] = await db.insert(organizations).values(values).returning();
       if (!row) throw new Error('insert returned no row');

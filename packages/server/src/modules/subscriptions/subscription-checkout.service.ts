@@ -8,6 +8,7 @@ import {
   type CheckoutResult,
   type CurrencyCode,
 } from '@lectern/domain';
+import type { Writer } from '../../platform/db/database.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
 import { HttpError, validationError } from '../../platform/http/http-error.js';
@@ -60,7 +61,8 @@ export function createSubscriptionCheckoutService(deps: {
   brandName: string;
   publicUrl: string;
   log: FastifyBaseLogger;
-  now?: () => Date;
+  /** A new card was stored for a plan (the lifecycle engine retries a past-due charge with it). */
+  onCardChanged: (enrollmentId: number, paymentMethodId: string, writer: Writer) => Promise<void>;
   /** How old an open checkout must be before reconciliation finishes it (default 5 minutes). */
   reconcileAfterMs?: number;
 }) {
@@ -68,13 +70,20 @@ export function createSubscriptionCheckoutService(deps: {
   const reconcileAfterMs = deps.reconcileAfterMs ?? 5 * 60 * 1000;
   const repository = subscriptions.repository;
   const gateway: PaymentGateway = payments.gateway;
-  const now = deps.now ?? (() => new Date());
+  const now = subscriptions.now;
   const failures = createAttemptLimiter(repository.db, {
     name: 'subscriptions.card_failures',
     ...FAILED_CARD_ATTEMPTS,
   });
   const key = (row: SubscriptionCheckoutRow, step: string) => `subscription:${row.id}:${step}`;
-  const completion = createSubscriptionCompletion({ repository, gateway, log, now });
+  const completion = createSubscriptionCompletion({
+    repository,
+    gateway,
+    log,
+    now,
+    notices: subscriptions.notices,
+    onCardChanged: deps.onCardChanged,
+  });
   const purchases = createPurchaseReader({ subscriptions, tax: deps.tax, now });
   const { purchaseOf, priceOf } = purchases;
 

@@ -9,6 +9,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayPayment, GatewayPaymentMethod, PaymentGateway } from '../payments/payment-gateway.js';
 import { OPEN_CHECKOUT as OPEN } from './subscription-checkout-answers.js';
+import type { Writer } from '../../platform/db/database.js';
+import type { SubscriptionNotices } from './subscription-notices.js';
 import type { SubscriptionPrice } from './subscription-pricing.js';
 import type {
   EnrollmentRow,
@@ -37,8 +39,11 @@ export function createSubscriptionCompletion(deps: {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
   now: () => Date;
+  notices: SubscriptionNotices;
+  /** A new card was stored for a plan: a past-due plan is charged again at once (the lifecycle engine). */
+  onCardChanged: (enrollmentId: number, paymentMethodId: string, writer: Writer) => Promise<void>;
 }) {
-  const { repository, gateway, log, now } = deps;
+  const { repository, gateway, log, now, notices } = deps;
 
   async function storeBilling(
     subscriber: Subscriber,
@@ -97,6 +102,7 @@ export function createSubscriptionCompletion(deps: {
           const quote = locked.quote;
           const profile = await repository.profile(subscriber, tx);
           let enrollmentId = locked.enrollmentId;
+          let acted: EnrollmentRow | null = null;
           let periodStart = at;
           let periodEnd = at;
           if (locked.event === 'Submit' || locked.event === 'ResubscribeSubmit') {
@@ -131,6 +137,8 @@ export function createSubscriptionCompletion(deps: {
               tx,
             );
             enrollmentId = enrollment.id;
+            acted = enrollment;
+            if (trialEnd) await notices.trialStarted(enrollment, tx);
           } else if (locked.event === 'UpsellSubmit') {
             const enrollment = await repository.enrollment(locked.enrollmentId!, tx, true);
             const option = options.find((candidate) => candidate.id === enrollment?.priceOptionId);
@@ -144,16 +152,26 @@ export function createSubscriptionCompletion(deps: {
               Number(enrollment.taxRate),
               enrollment.taxMode as 'tax_exclusive' | 'tax_inclusive',
             );
-            await repository.updateEnrollment(
+            acted = await repository.updateEnrollment(
               enrollment.id,
               { licenseCount: total, chargeAmount: next.total.amount, taxAmount: next.tax.amount },
+              tx,
+            );
+            await notices.licensesAdded(
+              acted!,
+              {
+                added: quote.licenses,
+                total,
+                charged: payment ? money(quote.total, quote.currency as CurrencyCode) : null,
+                checkoutId: locked.id,
+              },
               tx,
             );
             periodStart = at;
             periodEnd = enrollment.currentPeriodEnd;
           }
           if (payment && enrollmentId !== null) {
-            await repository.insertCharge(
+            const charge = await repository.insertCharge(
               {
                 enrollmentId,
                 checkoutId: locked.id,
@@ -167,9 +185,12 @@ export function createSubscriptionCompletion(deps: {
                 gatewayPaymentId: payment.id,
                 cardBrand: method?.card?.brand ?? profile?.cardBrand ?? null,
                 cardLast4: method?.card?.last4 ?? profile?.cardLast4 ?? null,
+                unitPrice: locked.event === 'UpsellSubmit' ? null : quote.unitPrice,
               },
               tx,
             );
+            acted ??= await repository.enrollment(enrollmentId, tx);
+            if (acted) await notices.receipt(acted, charge, tx);
           }
           if (method?.card) {
             if (profile?.paymentMethodId && profile.paymentMethodId !== method.id)
@@ -187,6 +208,7 @@ export function createSubscriptionCompletion(deps: {
               },
               tx,
             );
+            if (enrollmentId !== null) await deps.onCardChanged(enrollmentId, method.id, tx);
           }
           if (locked.billing) await storeBilling(subscriber, locked.billing, locked.userId, at, tx);
           return repository.transitionCheckout(locked.id, OPEN, { status: 'succeeded', enrollmentId }, tx);

@@ -108,6 +108,24 @@ export const subscriptionsTypeDefs = /* GraphQL */ `
     currentPeriodEndDate: DateTime!
   }
 
+  enum SubscriptionPaymentIssueStatus {
+    "A period charge failed; it is retried on a schedule and the plan keeps its access meanwhile."
+    PAST_DUE
+    "The bank asks the admin to authenticate the charge (3-D Secure) at authenticateUrl."
+    ACTION_REQUIRED
+  }
+
+  "A period charge that has not gone through yet (the plan is past due)."
+  type SubscriptionPaymentIssue {
+    status: SubscriptionPaymentIssueStatus!
+    amount: Money!
+    "The provider's reason for the last failure."
+    message: String
+    "When the card is tried again (null after the last scheduled retry)."
+    nextAttemptDate: DateTime
+    authenticateUrl: String
+  }
+
   type SubscriptionEnrollment {
     id: ID!
     subscriber: SubscriptionSubscriber!
@@ -122,6 +140,8 @@ export const subscriptionsTypeDefs = /* GraphQL */ `
     licenseCount: Int!
     usedLicenseCount: Int!
     billing: SubscriptionBilling!
+    "Set while a period charge is past due; null when payments are in order."
+    paymentIssue: SubscriptionPaymentIssue
   }
 
   extend type Query {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Transaction as Tx, Writer } from '../../platform/db/database.js';
 import { prepareSql } from '../../platform/db/prepared-sql.js';
 import {
   subscriptionBillingProfiles,
@@ -20,8 +20,6 @@ export type BillingProfileRow = typeof subscriptionBillingProfiles.$inferSelect;
 export type SubscriptionCheckoutRow = typeof subscriptionCheckouts.$inferSelect;
 export type ChargeRow = typeof subscriptionCharges.$inferSelect;
 export type Subscriber = { type: EnrollmentRow['subscriberType']; id: number };
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Writer = Database | Tx;
 
 const OPEN = ['processing', 'requires_action'] as const;
 
@@ -302,8 +300,17 @@ export function createSubscriptionsRepository(db: Database) {
       return row ?? null;
     },
 
-    async insertCharge(values: typeof subscriptionCharges.$inferInsert, writer: Writer) {
-      await writer.insert(subscriptionCharges).values(values);
+    /** Records a charge; a succeeded one is a receipt and takes the next receipt number. */
+    async insertCharge(values: typeof subscriptionCharges.$inferInsert, writer: Writer): Promise<ChargeRow> {
+      const succeeded = (values.status ?? 'succeeded') === 'succeeded';
+      const [row] = await writer
+        .insert(subscriptionCharges)
+        .values({
+          ...values,
+          ...(succeeded ? { receiptNumber: sql`nextval('subscription_receipt_number_seq')` } : {}),
+        })
+        .returning();
+      return row!;
     },
 
     async charges(enrollmentId: number): Promise<ChargeRow[]> {

@@ -7,10 +7,24 @@ import {
   type CurrencyCode,
   type EnrollmentStatus,
   type SubscriptionProductType,
+  nextLifecycleState,
+  publicEnrollmentStatus,
+  type LifecycleState,
 } from '@lectern/domain';
+import type { Clock } from '../../platform/clock/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { HttpError, notFound, permissionDenied } from '../../platform/http/http-error.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
+import type { UsersService } from '../users/users.service.js';
+import {
+  createSubscriptionBillingRepository,
+  type SubscriptionBillingRepository,
+} from './subscription-billing.repository.js';
+import {
+  AUTHENTICATE_RENEWAL_PATH,
+  createSubscriptionNotices,
+  type MailQueue,
+} from './subscription-notices.js';
 import { isLicensed, toPlan, unitPriceOf, type PlanView } from './subscription-plans.js';
 import {
   createSubscriptionsRepository,
@@ -45,6 +59,17 @@ export interface EnrollmentView {
   };
   trialEndDate: string | null;
   renewalInterval: { type: string; count: number };
+  /**
+   * A period charge that failed and is being retried (the plan is past due, access kept), or
+   * that waits for the admin to authenticate it; null when payments are in order.
+   */
+  paymentIssue: {
+    status: 'PAST_DUE' | 'ACTION_REQUIRED';
+    amount: { amount: number; currency: string };
+    message: string | null;
+    nextAttemptDate: string | null;
+    authenticateUrl: string | null;
+  } | null;
 }
 
 const PRODUCT_OF_SUBSCRIBER = { organization: 'TEAM', user: 'CONSUMERSUBSCRIPTION' } as const;
@@ -57,10 +82,38 @@ const PRODUCT_OF_SUBSCRIBER = { organization: 'TEAM', user: 'CONSUMERSUBSCRIPTIO
 export function createSubscriptionsService(deps: {
   db: Database;
   organizations: OrganizationsService;
-  now?: () => Date;
+  users: UsersService;
+  clock: Clock;
+  mail: MailQueue;
 }) {
   const repository: SubscriptionsRepository = createSubscriptionsRepository(deps.db);
-  const now = deps.now ?? (() => new Date());
+  const billing: SubscriptionBillingRepository = createSubscriptionBillingRepository(deps.db);
+  const notices = createSubscriptionNotices({
+    billing,
+    mail: deps.mail,
+    contactsOf: async (subscriber, writer) =>
+      deps.users.contacts(
+        subscriber.type === 'user'
+          ? [subscriber.id]
+          : await deps.organizations.adminIds(subscriber.id, writer),
+        writer,
+      ),
+  });
+  const now = () => deps.clock.now();
+
+  async function paymentIssueOf(row: EnrollmentRow): Promise<EnrollmentView['paymentIssue']> {
+    if (row.status !== 'PAST_DUE') return null;
+    const invoice = await billing.openInvoice(row.id);
+    if (!invoice) return null;
+    const waiting = invoice.status === 'action_required';
+    return {
+      status: waiting ? 'ACTION_REQUIRED' : 'PAST_DUE',
+      amount: { amount: invoice.amount, currency: invoice.currency },
+      message: invoice.failureMessage,
+      nextAttemptDate: invoice.nextAttemptAt?.toISOString() ?? null,
+      authenticateUrl: waiting ? `${AUTHENTICATE_RENEWAL_PATH}?invoice=${invoice.id}` : null,
+    };
+  }
 
   const currentOfUser = repository.prepareCurrentOfUser(deps.organizations.facts);
 
@@ -86,7 +139,7 @@ export function createSubscriptionsService(deps: {
       priceOptionId: row.priceOptionId,
       trialInterval: row.trialDays > 0 ? { type: 'DAY', count: row.trialDays } : null,
       cancelDate: row.cancelDate?.toISOString() ?? null,
-      status: row.status,
+      status: publicEnrollmentStatus(row.status),
       licenseCount: row.licenseCount,
       usedLicenseCount: used,
       billing: {
@@ -99,6 +152,7 @@ export function createSubscriptionsService(deps: {
       },
       trialEndDate: row.trialEnd?.toISOString() ?? null,
       renewalInterval: { type: option?.renewalType ?? 'YEAR', count: option?.renewalCount ?? 1 },
+      paymentIssue: await paymentIssueOf(row),
     };
   }
 
@@ -146,6 +200,9 @@ export function createSubscriptionsService(deps: {
 
   return {
     repository,
+    billing,
+    notices,
+    now,
     view,
     subscriberFor,
     organizationOf,
@@ -239,27 +296,54 @@ export function createSubscriptionsService(deps: {
       return row ? view(row) : null;
     },
 
-    /** Team-plan §4 cancel: access stays until the period end (status CANCELED); nothing is refunded. */
+    /**
+     * Team-plan §4 cancel: access stays until the period end (status CANCELED); nothing is
+     * refunded. A past-due plan ends now: its unpaid period was never bought.
+     */
     async cancel(userId: number, id: number): Promise<EnrollmentView> {
-      const row = await enrollmentById(userId, id);
-      if (row.status === 'CANCELED') return view(row);
-      if (row.status !== 'TRIAL' && row.status !== 'ACTIVE') {
+      const found = await enrollmentById(userId, id);
+      if (found.status === 'CANCELED') return view(found);
+      const at = now();
+      const updated = await deps.db.transaction(async (tx) => {
+        const row = (await repository.enrollment(found.id, tx, true))!;
+        const next = nextLifecycleState(row.status as LifecycleState, 'cancel');
+        if (next === null) return null;
+        const changed = await repository.updateEnrollment(row.id, { status: next, cancelDate: at }, tx);
+        if (next === 'EXPIRED') {
+          const invoice = await billing.openInvoice(row.id, tx);
+          if (invoice) await billing.updateInvoice(invoice.id, { status: 'void', nextAttemptAt: null }, tx);
+          await notices.expired(changed!, tx);
+        } else {
+          await notices.cancelled(changed!, tx);
+        }
+        return changed;
+      });
+      if (!updated) {
         throw new HttpError(409, 'not_cancelable', 'Only a plan in trial or active can be cancelled.');
       }
-      const updated = await repository.updateEnrollment(row.id, { status: 'CANCELED', cancelDate: now() });
-      return view(updated ?? row);
+      return view(updated);
     },
 
     /** Team-plan §4 reactivate before the end: TRIAL or ACTIVE again, nothing charged today. */
     async reactivate(userId: number, id: number): Promise<EnrollmentView> {
-      const row = await enrollmentById(userId, id);
-      if (row.status === 'TRIAL' || row.status === 'ACTIVE') return view(row);
-      if (row.status !== 'CANCELED' || row.currentPeriodEnd.getTime() <= now().getTime()) {
+      const found = await enrollmentById(userId, id);
+      if (found.status === 'TRIAL' || found.status === 'ACTIVE') return view(found);
+      const at = now();
+      const updated = await deps.db.transaction(async (tx) => {
+        const row = (await repository.enrollment(found.id, tx, true))!;
+        if (row.currentPeriodEnd.getTime() <= at.getTime()) return null;
+        const next = nextLifecycleState(row.status as LifecycleState, 'reactivate', {
+          trialRunning: !!row.trialEnd && row.trialEnd.getTime() > at.getTime(),
+        });
+        if (next === null) return null;
+        const changed = await repository.updateEnrollment(row.id, { status: next, cancelDate: null }, tx);
+        await notices.reactivated(changed!, tx, at);
+        return changed;
+      });
+      if (!updated) {
         throw new HttpError(409, 'not_reactivatable', 'This plan has ended; resubscribe to start it again.');
       }
-      const status = row.trialEnd && row.trialEnd.getTime() > now().getTime() ? 'TRIAL' : 'ACTIVE';
-      const updated = await repository.updateEnrollment(row.id, { status, cancelDate: null });
-      return view(updated ?? row);
+      return view(updated);
     },
   };
 }

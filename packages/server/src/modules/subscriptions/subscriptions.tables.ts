@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
+  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -24,6 +27,8 @@ export const enrollmentStatus = pgEnum('subscription_enrollment_status', [
   'CANCELED',
   'EXPIRED',
   'FUTURE',
+  /** A renewal (or the first charge after a trial) failed and is being retried; access is kept. */
+  'PAST_DUE',
 ]);
 export const intervalType = pgEnum('interval_type', ['DAY', 'WEEK', 'MONTH', 'YEAR']);
 
@@ -96,6 +101,10 @@ export const subscriptionEnrollments = pgTable(
       .on(table.subscriberType, table.subscriberId)
       .where(sql`${table.status} <> 'EXPIRED'`),
     index('subscription_enrollments_subscriber_idx').on(table.subscriberType, table.subscriberId),
+    // The lifecycle sweep: plans whose period (or trial) has ended.
+    index('subscription_enrollments_period_end_idx')
+      .on(table.currentPeriodEnd)
+      .where(sql`${table.status} <> 'EXPIRED'`),
   ],
 );
 
@@ -196,7 +205,14 @@ export const subscriptionCheckouts = pgTable(
   ],
 );
 
-/** Every charge of a subscription: the first period, prorated licenses (renewals follow). */
+/** Receipt numbers: increasing and never reused (a rolled-back charge leaves a hole, never a repeat). */
+export const subscriptionReceiptNumbers = pgSequence('subscription_receipt_number_seq', { startWith: 1000 });
+
+/**
+ * Every charge of a subscription (the first period, prorated licenses, renewals) and every
+ * failed renewal attempt: the billing history. A succeeded charge is a receipt (team-plan §3)
+ * and carries its number.
+ */
 export const subscriptionCharges = pgTable(
   'subscription_charges',
   {
@@ -205,19 +221,74 @@ export const subscriptionCharges = pgTable(
       .notNull()
       .references(() => subscriptionEnrollments.id),
     checkoutId: uuid('checkout_id').references(() => subscriptionCheckouts.id),
+    invoiceId: integer('invoice_id').references(() => subscriptionInvoices.id),
     kind: varchar('kind', { length: 32 }).notNull(),
+    /** `succeeded` (a receipt) or `failed` (a declined renewal attempt). */
+    status: varchar('status', { length: 16 }).notNull().default('succeeded'),
+    receiptNumber: bigint('receipt_number', { mode: 'number' }).unique(),
     licenses: integer('licenses').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
+    /** Price of one license for the charged period (null: prorated, see the amount). */
+    unitPrice: bigint('unit_price', { mode: 'number' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
-    gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }).unique(),
+    gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
     cardBrand: varchar('card_brand', { length: 32 }),
     cardLast4: varchar('card_last4', { length: 4 }),
+    failureCode: varchar('failure_code', { length: 64 }),
+    failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('subscription_charges_enrollment_idx').on(table.enrollmentId, table.createdAt)],
+  (table) => [
+    index('subscription_charges_enrollment_idx').on(table.enrollmentId, table.createdAt),
+    // One receipt per provider payment, whichever path records it first.
+    uniqueIndex('subscription_charges_payment_key')
+      .on(table.gatewayPaymentId)
+      .where(sql`${table.status} = 'succeeded'`),
+  ],
+);
+
+/**
+ * What a subscription owes for one period after a trial or at a renewal (an invoice): one per
+ * enrollment and period start, whatever crashes or duplicate jobs happen. Its attempts are
+ * numbered; the provider's idempotency key names the attempt, so an attempt interrupted by a
+ * crash is repeated with the same key and charges at most once.
+ */
+export const subscriptionInvoices = pgTable(
+  'subscription_invoices',
+  {
+    id: serial('id').primaryKey(),
+    enrollmentId: integer('enrollment_id')
+      .notNull()
+      .references(() => subscriptionEnrollments.id),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** open → paid, or void when the plan expires unpaid; `action_required` waits for the customer. */
+    status: varchar('status', { length: 16 }).notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    licenses: integer('licenses').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 9, scale: 6 }).notNull(),
+    taxMode: varchar('tax_mode', { length: 16 }).notNull(),
+    /** Attempts started; the last one is in flight while `charging`. */
+    attempts: integer('attempts').notNull().default(0),
+    charging: boolean('charging').notNull().default(false),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
+    failureCode: varchar('failure_code', { length: 64 }),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscription_invoices_period_key').on(table.enrollmentId, table.periodStart),
+    index('subscription_invoices_payment_idx').on(table.gatewayPaymentId),
+  ],
 );
 
 /** Cards (by provider fingerprint) that started a free trial, and for which account. */

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { users } from './users.tables.js';
 
@@ -15,6 +15,15 @@ export function createUsersRepository(db: Database) {
     .prepare('users_by_id');
 
   return {
+    /** Where to mail these users and how they read dates and amounts; `writer` for a caller's transaction. */
+    async contacts(ids: number[], writer: Database = db): Promise<{ email: string; locale: string }[]> {
+      if (ids.length === 0) return [];
+      return writer
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(inArray(users.id, ids))
+        .orderBy(users.id);
+    },
     async findById(id: number): Promise<UserRow | null> {
       const [row] = await byId.execute({ id });
       return row ?? null;

@@ -99,6 +99,8 @@ export function createUsersService(db: Database) {
       return row ? remember(toProfile(row)) : null;
     },
 
+    /** Where to mail these users, read with `writer` (a caller's transaction) when given. */
+    contacts: (ids: number[], writer?: Database) => repository.contacts(ids, writer),
     hasAnyUser: async (): Promise<boolean> => (await repository.count()) > 0,
   };
 }

@@ -111,6 +111,17 @@ const envSchema = z.object({
     .refine((value) => value === undefined || value.length >= 16, {
       message: 'METRICS_TOKEN must be at least 16 characters',
     }),
+  /** Where mail goes (smtp:// or smtps://); unset, mails stay in the outbox (the developer mailbox). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+      message: 'SMTP_URL must start with smtp:// or smtps://',
+    }),
+  /** The address mails come from. */
+  MAIL_FROM: z.string().trim().min(3).optional(),
   SECRET_KEY: z
     .string()
     .trim()
@@ -138,6 +149,13 @@ const envSchema = z.object({
     .min(1, 'TRACKING_RETENTION_DAYS must be between 1 and 3650')
     .max(3650, 'TRACKING_RETENTION_DAYS must be between 1 and 3650')
     .default(90),
+  /** How long a claimed job may run before another instance takes it over (its instance died). */
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ error: 'JOB_LEASE_SECONDS must be a number of seconds' })
+    .int()
+    .min(1, 'JOB_LEASE_SECONDS must be between 1 and 3600')
+    .max(3600, 'JOB_LEASE_SECONDS must be between 1 and 3600')
+    .default(60),
   RECONCILE_AFTER_SECONDS: z.coerce
     .number({ error: 'RECONCILE_AFTER_SECONDS must be a number of seconds' })
     .int()
@@ -173,8 +191,12 @@ export interface AppConfig {
   metrics: { port: number | null; token: string | null };
   /** How long a payment attempt may stay open before reconciliation asks the provider. */
   reconcileAfterMs: number;
+  /** How long a claimed job may run before another instance takes it over. */
+  jobLeaseMs: number;
   /** Signs CSRF tokens; the same on every instance. */
   secretKey: string;
+  /** Outgoing mail: the SMTP server (null: mails stay in the outbox) and the sender. */
+  mail: { smtpUrl: string | null; from: string };
   /** How long collected events are kept before the purge job deletes them. */
   trackingRetentionDays: number;
   /** Whose X-Forwarded-For is believed: nobody, the nearest `hops` proxies, or these addresses and ranges. */
@@ -262,7 +284,13 @@ export function loadConfig(
     crashAt: e.LECTERN_CRASH_AT ?? null,
     trackingRetentionDays: e.TRACKING_RETENTION_DAYS,
     secretKey: e.SECRET_KEY,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from:
+        e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    },
     reconcileAfterMs: e.RECONCILE_AFTER_SECONDS * 1000,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     trustProxy:
       e.TRUST_PROXY === undefined

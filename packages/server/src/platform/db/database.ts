@@ -13,6 +13,10 @@ import type { AppConfig } from '../config/config.js';
  * handle has the same type, so repository functions accept either.
  */
 export type Database = PgDatabase<PgQueryResultHKT>;
+/** An open transaction of `Database`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where a write can go: the database itself, or an open transaction (to commit with other writes). */
+export type Writer = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

@@ -11,6 +11,10 @@ export const FAULT_POINTS = [
   'checkout.after_charge',
   /** Inside the fulfilment transaction, before it commits (the order is rolled back). */
   'checkout.before_fulfil_commit',
+  /** A renewal's attempt is recorded; the provider has not been asked to charge. */
+  'renewal.before_charge',
+  /** The provider charged the renewal; its answer has not been recorded. */
+  'renewal.after_charge',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

@@ -121,6 +121,24 @@ export type SubscriptionBilling = {
   currentPeriodEndDate: Scalars['DateTime']['output'];
 };
 
+export type SubscriptionPaymentIssueStatus =
+  /** A period charge failed; it is retried on a schedule and the plan keeps its access meanwhile. */
+  | 'PAST_DUE'
+  /** The bank asks the admin to authenticate the charge (3-D Secure) at authenticateUrl. */
+  | 'ACTION_REQUIRED';
+
+/** A period charge that has not gone through yet (the plan is past due). */
+export type SubscriptionPaymentIssue = {
+  __typename?: 'SubscriptionPaymentIssue';
+  status: SubscriptionPaymentIssueStatus;
+  amount: Money;
+  /** The provider's reason for the last failure. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** When the card is tried again (null after the last scheduled retry). */
+  nextAttemptDate?: Maybe<Scalars['DateTime']['output']>;
+  authenticateUrl?: Maybe<Scalars['String']['output']>;
+};
+
 export type SubscriptionEnrollment = {
   __typename?: 'SubscriptionEnrollment';
   id: Scalars['ID']['output'];
@@ -136,4 +154,6 @@ export type SubscriptionEnrollment = {
   licenseCount: Scalars['Int']['output'];
   usedLicenseCount: Scalars['Int']['output'];
   billing: SubscriptionBilling;
+  /** Set while a period charge is past due; null when payments are in order. */
+  paymentIssue?: Maybe<SubscriptionPaymentIssue>;
 };

@@ -28,6 +28,12 @@ export type SubscriptionEnrollmentStatus = 'ACTIVE' | 'CANCELED' | 'EXPIRED' | '
 
 export type SubscriberType = 'ORGANIZATION' | 'USER';
 
+export type SubscriptionPaymentIssueStatus =
+  /** A period charge failed; it is retried on a schedule and the plan keeps its access meanwhile. */
+  | 'PAST_DUE'
+  /** The bank asks the admin to authenticate the charge (3-D Secure) at authenticateUrl. */
+  | 'ACTION_REQUIRED';
+
 export type EnrollmentFieldsFragment = {
   id: string;
   checkoutReference: string;

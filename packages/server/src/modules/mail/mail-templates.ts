@@ -1,0 +1,402 @@
+import { formatMoney, PAGE_ROUTES, resolveFormatLocale, type Money } from '@lectern/domain';
+
+/**
+ * What a mail tells, by kind. Dates are ISO 8601 strings; URLs may be site paths
+ * (`/user/manage-subscriptions/`), made absolute with the public URL when rendered.
+ */
+export type MailContent =
+  | {
+      kind: 'trial_started';
+      planName: string;
+      trialEndDate: string;
+      firstCharge: Money;
+      manageUrl: string;
+    }
+  | {
+      /** Sent 3 days before the trial ends. */
+      kind: 'trial_ending';
+      planName: string;
+      trialEndDate: string;
+      firstCharge: Money;
+      manageUrl: string;
+    }
+  | {
+      kind: 'payment_receipt';
+      planName: string;
+      receiptRef: string;
+      paidAt: string;
+      amount: Money;
+      tax: Money | null;
+      periodStart: string;
+      periodEnd: string;
+      licenses: number;
+      cardBrand: string;
+      cardLast4: string;
+      receiptUrl: string;
+    }
+  | {
+      kind: 'payment_failed';
+      planName: string;
+      amount: Money;
+      /** The provider's decline message. */
+      reason: string;
+      /** When the next attempt is; null when this was the last one. */
+      nextRetryDate: string | null;
+      updateCardUrl: string;
+    }
+  | { kind: 'authentication_required'; planName: string; amount: Money; authenticateUrl: string }
+  | { kind: 'subscription_cancelled'; planName: string; endDate: string; reactivateUrl: string }
+  | { kind: 'subscription_reactivated'; planName: string; nextChargeDate: string; amount: Money }
+  | { kind: 'subscription_expired'; planName: string; endDate: string; resubscribeUrl: string }
+  | { kind: 'licenses_added'; planName: string; added: number; total: number; charged: Money | null };
+
+export type MailKind = MailContent['kind'];
+
+export interface MailContext {
+  brandName: string;
+  /** The site's address (`PUBLIC_URL`), which relative links are resolved against. */
+  publicUrl: string;
+  /** Formats amounts, dates and numbers (`en-US`, `de_DE`, …); the wording is English. */
+  locale: string;
+  /** The zone dates are shown in; UTC by default. */
+  timeZone?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** A mail as parts: both the HTML and the text are rendered from these, so they say the same. */
+interface MailParts {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** Label and value pairs, shown as a short list. */
+  facts: [label: string, value: string][];
+  action: { label: string; url: string } | null;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
+/** HTML that is already escaped: `html` keeps it as it is. */
+class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+/** Tagged template: every interpolation is escaped, except `SafeHtml` (and arrays of it) from `html` itself. */
+function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  const piece = (value: unknown): string =>
+    value instanceof SafeHtml ? value.value : escapeHtml(String(value ?? ''));
+  let out = strings[0]!;
+  values.forEach((value, index) => {
+    out += Array.isArray(value) ? value.map(piece).join('') : piece(value);
+    out += strings[index + 1]!;
+  });
+  return new SafeHtml(out);
+}
+
+/**
+ * A link for a mail: absolute http(s) URLs stay, site paths are joined to `publicUrl`, and
+ * anything else (`javascript:`, another scheme, `//host`) becomes the site's home page.
+ */
+export function absoluteUrl(url: string, publicUrl: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  if (/^https?:\/\//i.test(url)) return url;
+  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//') || url.startsWith('\\')) return `${base}/`;
+  return url.startsWith('/') ? `${base}${url}` : `${base}/${url}`;
+}
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  mc: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  troy: 'Troy',
+  elo: 'Elo',
+  hipercard: 'Hipercard',
+  maestro: 'Maestro',
+};
+
+function cardBrandName(brand: string): string {
+  const known = CARD_BRANDS[brand.toLowerCase()];
+  return known ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
+}
+
+function formattersFor(context: MailContext) {
+  const locale = resolveFormatLocale(context.locale);
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: context.timeZone ?? 'UTC' });
+  const numbers = new Intl.NumberFormat(locale);
+  return {
+    date: (iso: string) => {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? iso : dates.format(date);
+    },
+    money: (value: Money) => formatMoney(value, locale),
+    number: (value: number) => numbers.format(value),
+    url: (url: string) => absoluteUrl(url, context.publicUrl),
+  };
+}
+
+const licensesText = (count: number, shown: string) => `${shown} ${count === 1 ? 'license' : 'licenses'}`;
+
+function partsOf(mail: MailContent, context: MailContext): MailParts {
+  const f = formattersFor(context);
+  const manage = { label: 'Manage your subscription', url: f.url(PAGE_ROUTES.manageSubscriptions) };
+  switch (mail.kind) {
+    case 'trial_started': {
+      const end = f.date(mail.trialEndDate);
+      return {
+        subject: `Your ${mail.planName} trial has started`,
+        heading: `Welcome to ${mail.planName}`,
+        paragraphs: [
+          `Your free trial of ${mail.planName} has started and runs until ${end}.`,
+          `Unless you cancel before then, your card will be charged ${f.money(mail.firstCharge)} on ${end}.`,
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Trial ends', end],
+          ['First charge', f.money(mail.firstCharge)],
+        ],
+        action: { label: 'Manage your subscription', url: f.url(mail.manageUrl) },
+      };
+    }
+    case 'trial_ending': {
+      const end = f.date(mail.trialEndDate);
+      return {
+        subject: `Your ${mail.planName} trial ends on ${end}`,
+        heading: 'Your trial ends soon',
+        paragraphs: [
+          `Your free trial of ${mail.planName} ends on ${end}. Your card will then be charged ${f.money(mail.firstCharge)} and your subscription continues.`,
+          `If you do not want to continue, cancel before ${end} and you will not be charged.`,
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Trial ends', end],
+          ['First charge', f.money(mail.firstCharge)],
+        ],
+        action: { label: 'Manage your subscription', url: f.url(mail.manageUrl) },
+      };
+    }
+    case 'payment_receipt': {
+      const facts: MailParts['facts'] = [
+        ['Receipt number', mail.receiptRef],
+        ['Date paid', f.date(mail.paidAt)],
+        ['Plan', mail.planName],
+        ['Billing period', `${f.date(mail.periodStart)} – ${f.date(mail.periodEnd)}`],
+        ['Licenses', f.number(mail.licenses)],
+        ['Amount paid', f.money(mail.amount)],
+      ];
+      if (mail.tax) facts.push(['Tax', f.money(mail.tax)]);
+      facts.push(['Payment method', `${cardBrandName(mail.cardBrand)} ending in ${mail.cardLast4}`]);
+      return {
+        subject: `Your ${context.brandName} receipt ${mail.receiptRef}`,
+        heading: 'Thank you for your payment',
+        paragraphs: [`We received your payment of ${f.money(mail.amount)} for ${mail.planName}.`],
+        facts,
+        action: { label: 'View your receipt', url: f.url(mail.receiptUrl) },
+      };
+    }
+    case 'payment_failed': {
+      const retry = mail.nextRetryDate === null ? null : f.date(mail.nextRetryDate);
+      return {
+        subject:
+          retry === null
+            ? `Action needed: your ${mail.planName} subscription will end`
+            : `We could not charge your card for ${mail.planName}`,
+        heading: 'Your payment did not go through',
+        paragraphs: [
+          `We tried to charge ${f.money(mail.amount)} for ${mail.planName}, but the payment was declined: ${mail.reason}`,
+          retry === null
+            ? 'This was our last attempt. Update your card to keep your subscription.'
+            : `We will try again on ${retry}. Update your card before then to keep your subscription without interruption.`,
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Amount', f.money(mail.amount)],
+          ['Next attempt', retry ?? 'None'],
+        ],
+        action: { label: 'Update your card', url: f.url(mail.updateCardUrl) },
+      };
+    }
+    case 'authentication_required':
+      return {
+        subject: `Confirm your ${mail.planName} payment`,
+        heading: 'Your bank asks you to confirm a payment',
+        paragraphs: [
+          `Your bank needs you to confirm the payment of ${f.money(mail.amount)} for ${mail.planName}.`,
+          'The payment stays pending until you confirm it.',
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Amount', f.money(mail.amount)],
+        ],
+        action: { label: 'Confirm the payment', url: f.url(mail.authenticateUrl) },
+      };
+    case 'subscription_cancelled': {
+      const end = f.date(mail.endDate);
+      return {
+        subject: `Your ${mail.planName} subscription has been cancelled`,
+        heading: 'Your subscription is cancelled',
+        paragraphs: [
+          `Your ${mail.planName} subscription will not renew. You keep access until ${end}.`,
+          'Changed your mind? You can reactivate it any time before then.',
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Access ends', end],
+        ],
+        action: { label: 'Reactivate your subscription', url: f.url(mail.reactivateUrl) },
+      };
+    }
+    case 'subscription_reactivated': {
+      const next = f.date(mail.nextChargeDate);
+      return {
+        subject: `Your ${mail.planName} subscription is active again`,
+        heading: 'Your subscription is active again',
+        paragraphs: [
+          `Your ${mail.planName} subscription has been reactivated and renews as usual.`,
+          `Your next charge of ${f.money(mail.amount)} is on ${next}.`,
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Next charge', `${f.money(mail.amount)} on ${next}`],
+        ],
+        action: manage,
+      };
+    }
+    case 'subscription_expired': {
+      const end = f.date(mail.endDate);
+      return {
+        subject: `Your ${mail.planName} subscription has ended`,
+        heading: 'Your subscription has ended',
+        paragraphs: [
+          `Your ${mail.planName} subscription ended on ${end}.`,
+          'You can subscribe again at any time.',
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Ended', end],
+        ],
+        action: { label: 'Subscribe again', url: f.url(mail.resubscribeUrl) },
+      };
+    }
+    case 'licenses_added': {
+      const added = licensesText(mail.added, f.number(mail.added));
+      const total = licensesText(mail.total, f.number(mail.total));
+      return {
+        subject: `${added} added to your ${mail.planName}`,
+        heading: 'Licenses added',
+        paragraphs: [
+          `${added} ${mail.added === 1 ? 'was' : 'were'} added to your ${mail.planName}. You now have ${total}.`,
+          mail.charged
+            ? `We charged ${f.money(mail.charged)} for the rest of the current billing period.`
+            : 'Nothing was charged now.',
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Licenses added', f.number(mail.added)],
+          ['Total licenses', f.number(mail.total)],
+          ['Charged now', mail.charged ? f.money(mail.charged) : 'Nothing'],
+        ],
+        action: manage,
+      };
+    }
+  }
+}
+
+const STYLE = {
+  body: 'margin:0;padding:0;background-color:#f4f4f5;',
+  wrapper:
+    'max-width:560px;margin:0 auto;padding:24px 16px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;',
+  brand: 'margin:0 0 16px;font-size:20px;font-weight:700;color:#1f2937;',
+  card: 'background-color:#ffffff;border-radius:8px;padding:24px;',
+  heading: 'margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827;',
+  paragraph: 'margin:0 0 16px;',
+  facts: 'margin:0 0 24px;padding:16px;background-color:#f9fafb;border-radius:6px;',
+  fact: 'margin:0 0 4px;',
+  button:
+    'display:inline-block;background-color:#5624d0;color:#ffffff;font-weight:700;text-decoration:none;padding:12px 20px;border-radius:4px;',
+  footer: 'margin:16px 0 0;font-size:13px;color:#4b5563;',
+  footerLink: 'color:#4b5563;',
+};
+
+function renderHtml(parts: MailParts, context: MailContext): string {
+  const home = absoluteUrl('/', context.publicUrl);
+  const facts =
+    parts.facts.length === 0
+      ? ''
+      : html`<div style="${STYLE.facts}">
+          ${parts.facts.map(
+            ([label, value]) => html`<p style="${STYLE.fact}"><strong>${label}:</strong> ${value}</p>`,
+          )}
+        </div>`;
+  const action = parts.action
+    ? html`<p style="${STYLE.paragraph}">
+        <a href="${parts.action.url}" style="${STYLE.button}">${parts.action.label}</a>
+      </p>`
+    : '';
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${parts.subject}</title>
+      </head>
+      <body style="${STYLE.body}">
+        <div role="article" aria-label="${parts.subject}" style="${STYLE.wrapper}">
+          <header><p style="${STYLE.brand}">${context.brandName}</p></header>
+          <main style="${STYLE.card}">
+            <h1 style="${STYLE.heading}">${parts.heading}</h1>
+            ${parts.paragraphs.map((paragraph) => html`<p style="${STYLE.paragraph}">${paragraph}</p> `)}${facts}
+            ${action}
+          </main>
+          <footer>
+            <p style="${STYLE.footer}">
+              You receive this email about your ${context.brandName} account.
+              <a href="${home}" style="${STYLE.footerLink}">${home}</a>
+            </p>
+          </footer>
+        </div>
+      </body>
+    </html> `.value;
+}
+
+function renderText(parts: MailParts, context: MailContext): string {
+  const blocks = [
+    context.brandName,
+    parts.heading,
+    ...parts.paragraphs,
+    parts.facts.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    parts.action ? `${parts.action.label}: ${parts.action.url}` : '',
+    `--\nYou receive this email about your ${context.brandName} account. ${absoluteUrl('/', context.publicUrl)}`,
+  ];
+  return `${blocks.filter((block) => block !== '').join('\n\n')}\n`;
+}
+
+/** Renders a mail's subject and its HTML and plain-text parts. Pure: no I/O, no clock. */
+export function renderMail(mail: MailContent, context: MailContext): RenderedMail {
+  const parts = partsOf(mail, context);
+  // A subject is one header line, whatever a plan name holds.
+  parts.subject = parts.subject.replace(/\s+/g, ' ').trim();
+  return { subject: parts.subject, html: renderHtml(parts, context), text: renderText(parts, context) };
+}

@@ -1,0 +1,169 @@
+import { money, type CurrencyCode, type Money } from '@lectern/domain';
+import type { Writer } from '../../platform/db/database.js';
+import type { MailContent } from '../mail/mail-templates.js';
+import type { GatewayFailure } from '../payments/payment-gateway.js';
+import type { InvoiceRow, SubscriptionBillingRepository } from './subscription-billing.repository.js';
+import { MANAGE_SUBSCRIPTIONS_PATH } from './subscription-checkout-answers.js';
+import type { ChargeRow, EnrollmentRow, Subscriber } from './subscriptions.repository.js';
+
+/** Where mails go: an outbox written in the caller's transaction (the mail module). */
+export interface MailQueue {
+  enqueue(
+    writer: Writer,
+    mail: { to: string; locale?: string; content: MailContent; dedupeKey?: string },
+  ): Promise<unknown>;
+}
+
+/** The page where an admin authenticates a renewal the bank wants confirmed (`?invoice=<id>`). */
+export const AUTHENTICATE_RENEWAL_PATH = '/payment/subscription-authenticate/';
+
+/** `R-001042`: the reference a receipt is known by (team-plan §3 `ref`). */
+export const receiptRefOf = (receiptNumber: number) => `R-${String(receiptNumber).padStart(6, '0')}`;
+
+const amountOf = (amount: number, currency: string): Money => money(amount, currency as CurrencyCode);
+
+/**
+ * The mails of a plan's life (trial, receipts, failed payments, cancel, reactivate, expiry,
+ * licenses), to the organization's owners and admins or the learner. Each is written in the
+ * transaction of the event that causes it, with a key that makes a repeated event mail once.
+ */
+export function createSubscriptionNotices(deps: {
+  billing: SubscriptionBillingRepository;
+  mail: MailQueue;
+  /** Who hears about a plan's billing: the organization's owners and admins, or the learner. */
+  contactsOf: (subscriber: Subscriber, writer: Writer) => Promise<{ email: string; locale: string }[]>;
+}) {
+  const { billing, mail, contactsOf } = deps;
+
+  async function send(
+    enrollment: EnrollmentRow,
+    writer: Writer,
+    key: string,
+    content: (planName: string) => MailContent,
+  ): Promise<void> {
+    const subscriber = { type: enrollment.subscriberType, id: enrollment.subscriberId };
+    const [contacts, planName] = await Promise.all([
+      contactsOf(subscriber, writer),
+      billing.planName(enrollment.priceOptionId, writer),
+    ]);
+    for (const contact of contacts) {
+      await mail.enqueue(writer, {
+        to: contact.email,
+        locale: contact.locale.replace('_', '-'),
+        content: content(planName),
+        dedupeKey: `${key}:${contact.email}`,
+      });
+    }
+  }
+
+  const nextCharge = (enrollment: EnrollmentRow) => amountOf(enrollment.chargeAmount, enrollment.currency);
+
+  return {
+    trialStarted: (enrollment: EnrollmentRow, writer: Writer) =>
+      send(enrollment, writer, `trial_started:${enrollment.id}`, (planName) => ({
+        kind: 'trial_started',
+        planName,
+        trialEndDate: (enrollment.trialEnd ?? enrollment.currentPeriodEnd).toISOString(),
+        firstCharge: nextCharge(enrollment),
+        manageUrl: MANAGE_SUBSCRIPTIONS_PATH,
+      })),
+
+    trialEnding: (enrollment: EnrollmentRow, writer: Writer) =>
+      send(
+        enrollment,
+        writer,
+        `trial_ending:${enrollment.id}:${enrollment.trialEnd?.toISOString()}`,
+        (planName) => ({
+          kind: 'trial_ending',
+          planName,
+          trialEndDate: (enrollment.trialEnd ?? enrollment.currentPeriodEnd).toISOString(),
+          firstCharge: nextCharge(enrollment),
+          manageUrl: MANAGE_SUBSCRIPTIONS_PATH,
+        }),
+      ),
+
+    receipt: (enrollment: EnrollmentRow, charge: ChargeRow, writer: Writer) =>
+      send(enrollment, writer, `receipt:${charge.id}`, (planName) => ({
+        kind: 'payment_receipt',
+        planName,
+        receiptRef: receiptRefOf(charge.receiptNumber ?? charge.id),
+        paidAt: charge.createdAt.toISOString(),
+        amount: amountOf(charge.amount, charge.currency),
+        tax: charge.taxAmount > 0 ? amountOf(charge.taxAmount, charge.currency) : null,
+        periodStart: charge.periodStart.toISOString(),
+        periodEnd: charge.periodEnd.toISOString(),
+        licenses: charge.licenses,
+        cardBrand: charge.cardBrand ?? 'card',
+        cardLast4: charge.cardLast4 ?? '',
+        receiptUrl: MANAGE_SUBSCRIPTIONS_PATH,
+      })),
+
+    paymentFailed: (
+      enrollment: EnrollmentRow,
+      invoice: InvoiceRow,
+      failure: GatewayFailure,
+      nextRetry: Date | null,
+      writer: Writer,
+    ) =>
+      send(enrollment, writer, `payment_failed:${invoice.id}:${invoice.attempts}`, (planName) => ({
+        kind: 'payment_failed',
+        planName,
+        amount: amountOf(invoice.amount, invoice.currency),
+        reason: failure.message,
+        nextRetryDate: nextRetry?.toISOString() ?? null,
+        updateCardUrl: MANAGE_SUBSCRIPTIONS_PATH,
+      })),
+
+    authenticationRequired: (enrollment: EnrollmentRow, invoice: InvoiceRow, writer: Writer) =>
+      send(enrollment, writer, `authentication_required:${invoice.id}:${invoice.attempts}`, (planName) => ({
+        kind: 'authentication_required',
+        planName,
+        amount: amountOf(invoice.amount, invoice.currency),
+        authenticateUrl: `${AUTHENTICATE_RENEWAL_PATH}?invoice=${invoice.id}`,
+      })),
+
+    cancelled: (enrollment: EnrollmentRow, writer: Writer) =>
+      send(
+        enrollment,
+        writer,
+        `cancelled:${enrollment.id}:${enrollment.cancelDate?.toISOString()}`,
+        (planName) => ({
+          kind: 'subscription_cancelled',
+          planName,
+          endDate: enrollment.currentPeriodEnd.toISOString(),
+          reactivateUrl: MANAGE_SUBSCRIPTIONS_PATH,
+        }),
+      ),
+
+    reactivated: (enrollment: EnrollmentRow, writer: Writer, at: Date) =>
+      send(enrollment, writer, `reactivated:${enrollment.id}:${at.toISOString()}`, (planName) => ({
+        kind: 'subscription_reactivated',
+        planName,
+        nextChargeDate: enrollment.currentPeriodEnd.toISOString(),
+        amount: nextCharge(enrollment),
+      })),
+
+    expired: (enrollment: EnrollmentRow, writer: Writer) =>
+      send(enrollment, writer, `expired:${enrollment.id}`, (planName) => ({
+        kind: 'subscription_expired',
+        planName,
+        endDate: enrollment.currentPeriodEnd.toISOString(),
+        resubscribeUrl: MANAGE_SUBSCRIPTIONS_PATH,
+      })),
+
+    licensesAdded: (
+      enrollment: EnrollmentRow,
+      change: { added: number; total: number; charged: Money | null; checkoutId: string },
+      writer: Writer,
+    ) =>
+      send(enrollment, writer, `licenses_added:${change.checkoutId}`, (planName) => ({
+        kind: 'licenses_added',
+        planName,
+        added: change.added,
+        total: change.total,
+        charged: change.charged,
+      })),
+  };
+}
+
+export type SubscriptionNotices = ReturnType<typeof createSubscriptionNotices>;
