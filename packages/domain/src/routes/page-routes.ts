@@ -22,6 +22,9 @@ export const PAGE_ROUTES = {
   personalPlanCheckout: '/payment/checkout-personal-plan/',
   manageSubscriptions: '/user/manage-subscriptions/',
   businessSignUp: '/business/sign-up/',
+  // Developer tools: the server answers their API with 404 in production.
+  devClock: '/dev/clock/',
+  devMailbox: '/dev/mailbox/',
 } as const;
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;

@@ -3,16 +3,11 @@
 // again on the same database reconciles, and then every charge has its order and no attempt is
 // left open. The sandbox runs in this process, so it outlives the crashed server as a real
 // provider would.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../platform/config/config.js';
 import type { FaultPoint } from '../../platform/faults/fault-points.js';
 import { cardTokenSubmit, rowsOf } from '../../test-support/checkout-kit.js';
+import { createOwnDatabase } from '../../test-support/own-database.js';
 import { paymentsConfigFor, startTestSandbox, type Sandbox } from '../../test-support/payments-sandbox.js';
 import { createHttpClient, startServerProcess } from '../../test-support/server-process.js';
 import { startTestServer } from '../../test-support/test-server.js';
@@ -29,25 +24,11 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** A database of the test's own: PGlite files on disk, or a fresh database on the test cluster. */
-async function newDatabase(): Promise<{ env: Record<string, string>; config: AppConfig['database'] }> {
-  const clusterUrl = process.env.LECTERN_TEST_POSTGRES_URL;
-  if (!clusterUrl) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'lectern-crash-'));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    return { env: { DATA_DIR: dir }, config: { kind: 'pglite', dataDir: path.join(dir, 'pglite') } };
-  }
-  const name = `lectern_crash_${randomBytes(6).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: clusterUrl });
-    await client.connect();
-    await client.query(text).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.toString() }, config: { kind: 'postgres', url: url.toString() } };
+/** A database of the test's own, dropped after the tests. */
+async function newDatabase() {
+  const database = await createOwnDatabase('crash');
+  cleanups.push(database.cleanup);
+  return database;
 }
 
 /** Buys a course with a good card on a server that dies at `point`; what the buyer had sent. */

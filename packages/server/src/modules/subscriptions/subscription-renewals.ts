@@ -204,10 +204,10 @@ export function createSubscriptionRenewals(deps: {
       type: enrollment.subscriberType,
       id: enrollment.subscriberId,
     });
-    faults.reach('renewal.before_charge');
     if (!profile?.paymentMethodId || !profile.gatewayCustomerId) {
       return recordFailure(invoice.id, invoice.attempts, reason, null, FAILED_ATTEMPT_NO_CARD);
     }
+    faults.reach('renewal.before_charge');
     const payment = await gateway.createPayment(
       {
         amount: money(invoice.amount, invoice.currency as CurrencyCode),

@@ -51,6 +51,13 @@ const MATRIX: Record<string, Access> = {
   'GET /payment/teamplan-pricing-info-view/': 'user',
   'GET /payment/skip-free-trial/': 'user',
   'POST /payment/skip-free-trial/': 'user',
+  // The invoice's plan: another subscriber's is a 404 (the subscription's own tests).
+  'POST /payment/subscription-authenticate/': 'user',
+  // Developer tools, outside production only (the demo's clock and mailbox).
+  'GET /api-2.0/dev/clock/': 'public',
+  'POST /api-2.0/dev/clock/': 'public',
+  'GET /api-2.0/dev/mailbox/': 'public',
+  'GET /api-2.0/dev/mailbox/:id/': 'public',
   'POST /api-2.0/business/sign-up/': 'user',
   // Per field inside: plans are public, enrollments the signed-in user's own (subscriptions tests).
   'GET /api/2022-03/graphql/': 'public',

@@ -67,6 +67,12 @@ export const pages = {
   businessSignUp: lazyPage('business-sign-up', () =>
     import('../../features/subscriptions/business-sign-up-page').then((module) => module.BusinessSignUpPage),
   ),
+  devClock: lazyPage('dev-clock', () =>
+    import('../../features/dev-tools/dev-clock-page').then((module) => module.DevClockPage),
+  ),
+  devMailbox: lazyPage('dev-mailbox', () =>
+    import('../../features/dev-tools/dev-mailbox-page').then((module) => module.DevMailboxPage),
+  ),
   notFound: lazyPage('not-found', () =>
     import('../../features/not-found/not-found-page').then((module) => module.NotFoundPage),
   ),
