@@ -1,0 +1,111 @@
+// Two server instances on one PostgreSQL database run the same due renewals at once (issue:
+// Subscriptions II): every period is charged exactly once, whichever instance claims it.
+// Runs only where a cluster exists (vitest.config.ts).
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckoutKit, newRef, rowsOf } from '../../test-support/checkout-kit.js';
+import { createOwnDatabase } from '../../test-support/own-database.js';
+import { paymentsConfigFor, startTestSandbox, type Sandbox } from '../../test-support/payments-sandbox.js';
+import { startTestServer } from '../../test-support/test-server.js';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+let sandbox: Sandbox;
+let first: Server;
+let second: Server;
+const cleanups: (() => Promise<void>)[] = [];
+const { newBuyer } = createCheckoutKit(() => first);
+const PLANS = 12;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  cleanups.push(() => sandbox.close());
+  const database = await createOwnDatabase('renewal_instances');
+  cleanups.push(database.cleanup);
+  const payments = paymentsConfigFor(sandbox);
+  // The first migrates and seeds; the second starts on the ready database.
+  first = await startTestServer({ database: database.config, payments });
+  cleanups.push(() => first.stop());
+  second = await startTestServer({ database: database.config, payments });
+  cleanups.push(() => second.stop());
+});
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+});
+
+/** A monthly Team Plan paid now (no trial), so its renewal is due in a month. */
+async function paidPlan(index: number) {
+  const owner = await newBuyer();
+  expect(
+    (await owner.client.post('/api-2.0/business/sign-up/', { organization_name: `Org ${index}` })).statusCode,
+  ).toBe(201);
+  const plans = rowsOf<{ id: number }>(
+    await first.db.execute(sql`select id from subscription_plans where product_type = 'TEAM'`),
+  );
+  await owner.client.post('/payment/skip-free-trial/', {
+    subscription_plan_id: Number(plans[0]!.id),
+    enabled: true,
+  });
+  const paid = await owner.client.post('/payment/checkout-submit/', {
+    checkout_environment: 'Subscription',
+    checkout_event: 'Submit',
+    checkout_ref: newRef(),
+    shopping_info: {
+      items: [
+        {
+          buyable: { id: 'team-monthly', buyable_object_type: 'subscription_plan_price_option' },
+          requested_seat_count: 5,
+        },
+      ],
+    },
+    billing_address: {
+      country_code: 'US',
+      secondary_location_info: '98101',
+      address_line1: '1 Main St',
+      customer_name: `Org ${index}`,
+    },
+    payment_info: {
+      method_id: 2,
+      payment_vendor: 'CardToken',
+      payment_method: 'card',
+      credentials: { payment_method_id: 'pm_card_visa' },
+    },
+  });
+  expect(paid.data, paid.body).toMatchObject({ status: 'succeeded' });
+}
+
+describe('two instances renewing the same due plans', () => {
+  it('charges every period once and records one receipt per renewal', async () => {
+    for (let index = 0; index < PLANS; index += 1) await paidPlan(index);
+    const [before] = rowsOf<{ n: number }>(
+      await first.db.execute(
+        sql`select count(*)::int as n from subscription_charges where invoice_id is not null`,
+      ),
+    );
+    await first.clock.advance(32 * 86_400_000);
+    // Both instances sweep and drain at the same moment.
+    const [ranFirst, ranSecond] = await Promise.all([first.catchUp(), second.catchUp()]);
+    expect(ranFirst + ranSecond).toBeGreaterThanOrEqual(PLANS);
+
+    const renewed = rowsOf<{ invoice_id: number; n: number }>(
+      await first.db.execute(sql`select invoice_id, count(*)::int as n from subscription_charges
+        where kind = 'renewal' and status = 'succeeded' and invoice_id is not null group by invoice_id`),
+    );
+    expect(renewed.length).toBeGreaterThanOrEqual(PLANS);
+    expect(renewed.every((row) => Number(row.n) === 1)).toBe(true);
+    const invoiceIds = new Set(renewed.map((row) => String(row.invoice_id)));
+    const intents = (await fetch(`${sandbox.url}/v1/payment_intents?limit=100`, {
+      headers: { authorization: `Bearer ${sandbox.secretKey}` },
+    }).then((response) => response.json())) as {
+      data: { status: string; metadata: Record<string, string> }[];
+    };
+    const paidPerInvoice = new Map<string, number>();
+    for (const intent of intents.data) {
+      const invoice = intent.metadata.subscription_invoice_id;
+      if (intent.status === 'succeeded' && invoice && invoiceIds.has(invoice))
+        paidPerInvoice.set(invoice, (paidPerInvoice.get(invoice) ?? 0) + 1);
+    }
+    expect(paidPerInvoice.size).toBe(invoiceIds.size);
+    expect([...paidPerInvoice.values()].every((count) => count === 1)).toBe(true);
+    expect(Number(before!.n)).toBe(0);
+  });
+});
