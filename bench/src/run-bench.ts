@@ -14,6 +14,7 @@ import { measureCheckoutSubmit } from './checkout-scenario.js';
 import { measureCollector } from './collector-scenario.js';
 import { measureGateway } from './gateway-scenario.js';
 import { measureUpsellSubmit } from './subscription-scenario.js';
+import { measureRenewalRun } from './renewal-scenario.js';
 import { formatTable, toRows, writeJson } from './report.js';
 import { floor, scenarios, writeFloor } from './scenarios.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
@@ -93,6 +94,10 @@ async function main(): Promise<void> {
     measured.push(...(await measureCheckoutSubmit(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureUpsellSubmit(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureGateway(`http://127.0.0.1:${sandboxPort}`, settings, only)));
+    // Last: it moves the server's clock a day forward.
+    measured.push(
+      ...(await measureRenewalRun(server.url, `http://127.0.0.1:${sandboxPort}`, databaseUrl, only)),
+    );
 
     const [floorResult, ...rest] = measured;
     const rows = toRows(

@@ -37,7 +37,7 @@ server.app.post('/bench/write-floor/', async () => {
 const url = await server.listen();
 // The sandbox payment provider, in this process as `npm start` runs it (SANDBOX_PORT).
 const sandbox = await startPaymentsSandbox(config);
-sandbox?.deliverWebhooksTo(url);
+sandbox?.deliverWebhooksTo(url, server.webhookEvents());
 console.log(url);
 
 let closing = false;

@@ -52,7 +52,7 @@ import { createOrganizationsService } from './modules/organizations/organization
 import type { PaymentGateway } from './modules/payments/payment-gateway.js';
 import { GATEWAY_WEBHOOK_PATH, paymentsRoutes } from './modules/payments/payments.routes.js';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.js';
-import { MAPPED_GATEWAY_EVENTS } from './modules/payments/stripe-events.js';
+import { eventTypeOf, MAPPED_GATEWAY_EVENTS } from './modules/payments/stripe-events.js';
 import { createStripeGateway } from './modules/payments/stripe-gateway.js';
 import type { TaxProvider } from './modules/tax/tax-provider.js';
 import { createTableTaxProvider } from './modules/tax/table-tax-provider.js';
@@ -97,6 +97,11 @@ export interface LecternServer {
   payments: PaymentsService;
   /** Every route as registered (the OpenAPI document and the generated tests read it). */
   routes: readonly RouteEntry[];
+  /**
+   * The provider events some feature acts on: what the provider's webhook endpoint subscribes
+   * to (the provider's advice: every other delivery is work for nothing, two per renewal).
+   */
+  webhookEvents(): string[];
   /** The recurring jobs; they start polling with `listen()` (tests run them with `runNow`). */
   jobs: JobRunner;
   /** The keyed job queue (renewals, retries, reminders); it starts polling with `listen()`. */
@@ -458,6 +463,10 @@ export async function createServer(
     db,
     payments,
     routes,
+    webhookEvents: () =>
+      MAPPED_GATEWAY_EVENTS.filter(
+        (type) => payments.events.count(eventTypeOf(type) as Parameters<typeof payments.events.count>[0]) > 0,
+      ),
     jobs,
     queue,
     clock,
@@ -511,8 +520,8 @@ function appOrigins(config: AppConfig): string[] {
 
 export interface PaymentsSandbox {
   sandbox: Sandbox;
-  /** Sends the sandbox's webhooks to this server, once its URL is known. */
-  deliverWebhooksTo(serverUrl: string): void;
+  /** Sends the sandbox's webhooks of these event types (default: every mapped one) to this server. */
+  deliverWebhooksTo(serverUrl: string, events?: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -549,14 +558,14 @@ export async function startPaymentsSandbox(config: AppConfig): Promise<PaymentsS
   }
   return {
     sandbox,
-    deliverWebhooksTo(serverUrl) {
+    deliverWebhooksTo(serverUrl, events = MAPPED_GATEWAY_EVENTS) {
       // Loopback: the sandbox is in this very process.
       const url = new URL(GATEWAY_WEBHOOK_PATH, serverUrl);
       if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
       sandbox.addWebhookEndpoint({
         url: url.toString(),
         secret: config.payments.webhookSecret,
-        events: [...MAPPED_GATEWAY_EVENTS],
+        events: [...events],
       });
     },
     close: () => sandbox.close(),

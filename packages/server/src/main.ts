@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     await Promise.all([server.close(), sandbox?.close()]).catch(() => {});
     throw error;
   }
-  sandbox?.deliverWebhooksTo(url);
+  sandbox?.deliverWebhooksTo(url, server.webhookEvents());
   if (sandbox) server.app.log.info(`Sandbox payment provider at ${config.payments.publicUrl}`);
   server.app.log.info(
     `${config.brandName} is ready at ${url === `http://localhost:${config.port}` ? config.publicUrl : url}`,

@@ -410,6 +410,8 @@ export function createCheckoutService(deps: {
 
   // The provider's webhooks: the same fulfilment as the answer path, whichever comes first.
   const attemptOfPayment = async (payment: GatewayPayment) => {
+    // A subscription's payment (a plan checkout, a renewal) is never a course order's.
+    if (payment.metadata.subscription_checkout_id || payment.metadata.subscription_invoice_id) return null;
     const attemptId = payment.metadata.payment_attempt_id;
     // A malformed id in the metadata must not make the event fail forever: look it up by payment.
     if (attemptId && UUID.test(attemptId)) return repository.find(attemptId);

@@ -72,6 +72,8 @@ export interface MailOutbox {
    * row's id, or null when a mail with the same `dedupeKey` already exists.
    */
   enqueue(writer: Writer, mail: EnqueueMailInput): Promise<number | null>;
+  /** Several mails in one statement (a renewal run's receipts); resolves to how many were new. */
+  enqueueMany(writer: Writer, mails: EnqueueMailInput[]): Promise<number>;
   /** Sends the due mails (at most `limit`); nothing without an SMTP server. */
   sendDue(limit?: number): Promise<{ sent: number; failed: number }>;
   /** The outbox, newest first (the developer mailbox). */
@@ -206,27 +208,40 @@ export function createMailOutbox({
       );
   }
 
+  function insertMails(writer: Writer, mails: EnqueueMailInput[]) {
+    const now = clock.now();
+    return writer
+      .insert(mailOutbox)
+      .values(
+        mails.map(({ to, locale = DEFAULT_LOCALE, timeZone, content, dedupeKey, sendAfter }) => {
+          const rendered = renderMail(content, { brandName, publicUrl, locale, timeZone });
+          return {
+            kind: content.kind,
+            recipient: to.trim(),
+            locale,
+            subject: rendered.subject,
+            html: rendered.html,
+            text: rendered.text,
+            status: 'queued' as const,
+            dedupeKey: dedupeKey ?? null,
+            createdAt: now,
+            sendAfter: sendAfter ?? now,
+          };
+        }),
+      )
+      .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+      .returning({ id: mailOutbox.id });
+  }
+
   return {
-    async enqueue(writer, { to, locale = DEFAULT_LOCALE, timeZone, content, dedupeKey, sendAfter }) {
-      const rendered = renderMail(content, { brandName, publicUrl, locale, timeZone });
-      const now = clock.now();
-      const rows = await writer
-        .insert(mailOutbox)
-        .values({
-          kind: content.kind,
-          recipient: to.trim(),
-          locale,
-          subject: rendered.subject,
-          html: rendered.html,
-          text: rendered.text,
-          status: 'queued',
-          dedupeKey: dedupeKey ?? null,
-          createdAt: now,
-          sendAfter: sendAfter ?? now,
-        })
-        .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-        .returning({ id: mailOutbox.id });
-      return rows[0]?.id ?? null;
+    async enqueue(writer, mail) {
+      const [row] = await insertMails(writer, [mail]);
+      return row?.id ?? null;
+    },
+
+    async enqueueMany(writer, mails) {
+      if (mails.length === 0) return 0;
+      return (await insertMails(writer, mails)).length;
     },
 
     async sendDue(limit = 50) {

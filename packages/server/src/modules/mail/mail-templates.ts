@@ -142,10 +142,24 @@ function cardBrandName(brand: string): string {
   return known ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
 }
 
+// Building Intl formatters costs far more than using them; renewal runs render thousands of mails.
+const intlFormatters = new Map<string, { dates: Intl.DateTimeFormat; numbers: Intl.NumberFormat }>();
+function intlFor(locale: string, timeZone: string) {
+  const key = `${locale}|${timeZone}`;
+  let found = intlFormatters.get(key);
+  if (!found) {
+    found = {
+      dates: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }),
+      numbers: new Intl.NumberFormat(locale),
+    };
+    if (intlFormatters.size < 500) intlFormatters.set(key, found);
+  }
+  return found;
+}
+
 function formattersFor(context: MailContext) {
   const locale = resolveFormatLocale(context.locale);
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: context.timeZone ?? 'UTC' });
-  const numbers = new Intl.NumberFormat(locale);
+  const { dates, numbers } = intlFor(locale, context.timeZone ?? 'UTC');
   return {
     date: (iso: string) => {
       const date = new Date(iso);

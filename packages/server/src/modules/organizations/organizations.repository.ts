@@ -36,19 +36,22 @@ export const organizationFacts = {
 
 export function createOrganizationsRepository(db: Database) {
   return {
-    /** The owners' and admins' user ids (who hears about the organization's billing). */
-    async adminIds(organizationId: number, writer: Database = db): Promise<number[]> {
+    /** The owners' and admins' user ids per organization (who hears about its billing). */
+    async adminIdsOf(organizationIds: number[], writer: Database = db): Promise<Map<number, number[]>> {
+      const admins = new Map<number, number[]>(organizationIds.map((id) => [id, []]));
+      if (organizationIds.length === 0) return admins;
       const rows = await writer
-        .select({ userId: organizationMembers.userId })
+        .select({ organizationId: organizationMembers.organizationId, userId: organizationMembers.userId })
         .from(organizationMembers)
         .where(
           and(
-            eq(organizationMembers.organizationId, organizationId),
+            inArray(organizationMembers.organizationId, organizationIds),
             inArray(organizationMembers.role, ['owner', 'admin']),
           ),
         )
         .orderBy(organizationMembers.userId);
-      return rows.map((row) => row.userId);
+      for (const row of rows) admins.get(row.organizationId)?.push(row.userId);
+      return admins;
     },
     async insertOrganization(values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
       const [row] = await db.insert(organizations).values(values).returning();

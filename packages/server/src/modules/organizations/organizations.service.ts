@@ -54,8 +54,9 @@ export function createOrganizationsService(db: Database) {
     },
     /** The user's organization and role, or null for a consumer user. */
     membershipOf: (userId: number) => repository.membershipOf(userId),
-    /** The owners' and admins' user ids; `writer` lets a caller read inside its transaction. */
-    adminIds: (organizationId: number, writer?: Database) => repository.adminIds(organizationId, writer),
+    /** The owners' and admins' user ids per organization; `writer` lets a caller read inside its transaction. */
+    adminIdsOf: (organizationIds: number[], writer?: Database) =>
+      repository.adminIdsOf(organizationIds, writer),
     /** How many people belong to the organization (each holds a license of its plan). */
     memberCount: (organizationId: number) => repository.memberCount(organizationId),
 

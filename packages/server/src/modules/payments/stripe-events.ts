@@ -25,6 +25,11 @@ const SETUP_EVENTS: Record<string, SetupEventType> = {
 };
 
 /** The provider event types the adapter maps; a webhook endpoint needs no others. */
+/** Our event type for a provider event type (refund and payment-method events keep theirs). */
+export function eventTypeOf(gatewayType: string): string {
+  return PAYMENT_EVENTS[gatewayType] ?? SETUP_EVENTS[gatewayType] ?? gatewayType;
+}
+
 export const MAPPED_GATEWAY_EVENTS: readonly string[] = [
   ...Object.keys(PAYMENT_EVENTS),
   ...Object.keys(SETUP_EVENTS),

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
+import type { BillingProfileRow, EnrollmentRow, Subscriber } from './subscriptions.repository.js';
 import {
+  subscriptionBillingProfiles,
   subscriptionEnrollments,
   subscriptionInvoices,
   subscriptionPlans,
@@ -117,6 +119,135 @@ export function createSubscriptionBillingRepository(db: Database) {
             and trial_end is not null`),
       );
       return rows.map((row) => ({ id: Number(row.id), trialEnd: new Date(row.trial_end) }));
+    },
+
+    /** Enrollments by id (locked for update, in id order, when `lock`). */
+    async enrollmentsByIds(ids: number[], writer: Writer = db, lock = false): Promise<EnrollmentRow[]> {
+      if (ids.length === 0) return [];
+      const query = writer
+        .select()
+        .from(subscriptionEnrollments)
+        .where(inArray(subscriptionEnrollments.id, ids))
+        .orderBy(asc(subscriptionEnrollments.id));
+      return lock ? query.for('update') : query;
+    },
+
+    /** The billing profiles of these subscribers, keyed `organization:<id>` / `user:<id>`. */
+    async profilesOf(
+      subscribers: Subscriber[],
+      writer: Writer = db,
+    ): Promise<Map<string, BillingProfileRow>> {
+      if (subscribers.length === 0) return new Map();
+      const rows = await writer
+        .select()
+        .from(subscriptionBillingProfiles)
+        .where(
+          sql`(${subscriptionBillingProfiles.subscriberType}, ${subscriptionBillingProfiles.subscriberId}) in (${sql.join(
+            subscribers.map(
+              (subscriber) => sql`(${subscriber.type}::subscriber_type, ${subscriber.id}::int)`,
+            ),
+            sql`, `,
+          )})`,
+        );
+      return new Map(rows.map((row) => [`${row.subscriberType}:${row.subscriberId}`, row]));
+    },
+
+    async insertInvoices(
+      values: (typeof subscriptionInvoices.$inferInsert)[],
+      writer: Writer,
+    ): Promise<void> {
+      if (values.length === 0) return;
+      await writer
+        .insert(subscriptionInvoices)
+        .values(values)
+        .onConflictDoNothing({
+          target: [subscriptionInvoices.enrollmentId, subscriptionInvoices.periodStart],
+        });
+    },
+
+    async invoicesOfPeriods(
+      periods: { enrollmentId: number; periodStart: Date }[],
+      writer: Writer = db,
+    ): Promise<InvoiceRow[]> {
+      if (periods.length === 0) return [];
+      return writer
+        .select()
+        .from(subscriptionInvoices)
+        .where(
+          sql`(${subscriptionInvoices.enrollmentId}, ${subscriptionInvoices.periodStart}) in (${sql.join(
+            periods.map(
+              (period) =>
+                sql`(${period.enrollmentId}::int, ${period.periodStart.toISOString()}::timestamptz)`,
+            ),
+            sql`, `,
+          )})`,
+        );
+    },
+
+    /** Invoices by id (locked for update, in id order, when `lock`). */
+    async invoicesByIds(ids: number[], writer: Writer = db, lock = false): Promise<InvoiceRow[]> {
+      if (ids.length === 0) return [];
+      const query = writer
+        .select()
+        .from(subscriptionInvoices)
+        .where(inArray(subscriptionInvoices.id, ids))
+        .orderBy(asc(subscriptionInvoices.id));
+      return lock ? query.for('update') : query;
+    },
+
+    /** Starts the next attempt of each invoice: its number goes up and it is `charging` until recorded. */
+    async beginAttempts(ids: number[], writer: Writer): Promise<InvoiceRow[]> {
+      if (ids.length === 0) return [];
+      return writer
+        .update(subscriptionInvoices)
+        .set({ attempts: sql`${subscriptionInvoices.attempts} + 1`, charging: true, updatedAt: sql`now()` })
+        .where(inArray(subscriptionInvoices.id, ids))
+        .returning();
+    },
+
+    /** Marks invoices paid by these provider payments, in one statement. */
+    async markPaid(paid: { id: number; paymentId: string }[], writer: Writer): Promise<void> {
+      if (paid.length === 0) return;
+      await writer.execute(sql`
+        update ${subscriptionInvoices} as i set status = 'paid', charging = false, next_attempt_at = null,
+          gateway_payment_id = v.payment_id, updated_at = now()
+        from (values ${sql.join(
+          paid.map((row) => sql`(${row.id}::int, ${row.paymentId}::varchar)`),
+          sql`, `,
+        )}) as v(id, payment_id)
+        where i.id = v.id`);
+    },
+
+    /** Moves enrollments into their paid periods, in one statement. */
+    async advanceEnrollments(
+      rows: {
+        id: number;
+        status: EnrollmentRow['status'];
+        periodStart: Date;
+        periodEnd: Date;
+        chargeAmount: number;
+        taxAmount: number;
+        taxRate: string;
+        taxMode: string;
+      }[],
+      writer: Writer,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await writer.execute(sql`
+        update ${subscriptionEnrollments} as e set status = v.status::subscription_enrollment_status,
+          current_period_start = v.period_start, current_period_end = v.period_end,
+          charge_amount = v.charge_amount, tax_amount = v.tax_amount, tax_rate = v.tax_rate,
+          tax_mode = v.tax_mode, updated_at = now()
+        from (values ${sql.join(
+          rows.map(
+            (row) =>
+              sql`(${row.id}::int, ${row.status}::text, ${row.periodStart.toISOString()}::timestamptz,
+                ${row.periodEnd.toISOString()}::timestamptz, ${row.chargeAmount}::bigint, ${row.taxAmount}::bigint,
+                ${row.taxRate}::numeric, ${row.taxMode}::varchar)`,
+          ),
+          sql`, `,
+        )}) as v(id, status, period_start, period_end, charge_amount, tax_amount, tax_rate, tax_mode)
+        where e.id = v.id`);
     },
 
     /** The plan's name for a price option (read in the caller's transaction). */

@@ -8,10 +8,17 @@ import type { ChargeRow, EnrollmentRow, Subscriber } from './subscriptions.repos
 
 /** Where mails go: an outbox written in the caller's transaction (the mail module). */
 export interface MailQueue {
-  enqueue(
+  enqueueMany(
     writer: Writer,
-    mail: { to: string; locale?: string; content: MailContent; dedupeKey?: string },
+    mails: { to: string; locale?: string; content: MailContent; dedupeKey?: string }[],
   ): Promise<unknown>;
+}
+
+/** One mail about one plan; `key` makes a repeated event mail once. */
+interface Notice {
+  enrollment: EnrollmentRow;
+  key: string;
+  content: (planName: string) => MailContent;
 }
 
 /** The page where an admin authenticates a renewal the bank wants confirmed (`?invoice=<id>`). */
@@ -30,31 +37,72 @@ const amountOf = (amount: number, currency: string): Money => money(amount, curr
 export function createSubscriptionNotices(deps: {
   billing: SubscriptionBillingRepository;
   mail: MailQueue;
-  /** Who hears about a plan's billing: the organization's owners and admins, or the learner. */
-  contactsOf: (subscriber: Subscriber, writer: Writer) => Promise<{ email: string; locale: string }[]>;
+  /**
+   * Who hears about each plan's billing: the organization's owners and admins, or the learner
+   * (keyed `organization:<id>` / `user:<id>`).
+   */
+  contactsOf: (
+    subscribers: Subscriber[],
+    writer: Writer,
+  ) => Promise<Map<string, { email: string; locale: string }[]>>;
 }) {
   const { billing, mail, contactsOf } = deps;
 
-  async function send(
+  /** Writes the notices' mails with `writer`: one read of the contacts, one insert. */
+  async function sendAll(notices: Notice[], writer: Writer): Promise<void> {
+    if (notices.length === 0) return;
+    const subscribers = new Map<string, Subscriber>();
+    for (const { enrollment } of notices)
+      subscribers.set(`${enrollment.subscriberType}:${enrollment.subscriberId}`, {
+        type: enrollment.subscriberType,
+        id: enrollment.subscriberId,
+      });
+    const contacts = await contactsOf([...subscribers.values()], writer);
+    const planNames = new Map<string, string>();
+    for (const { enrollment } of notices)
+      if (!planNames.has(enrollment.priceOptionId))
+        planNames.set(enrollment.priceOptionId, await billing.planName(enrollment.priceOptionId, writer));
+    await mail.enqueueMany(
+      writer,
+      notices.flatMap(({ enrollment, key, content }) => {
+        const planName = planNames.get(enrollment.priceOptionId)!;
+        return (contacts.get(`${enrollment.subscriberType}:${enrollment.subscriberId}`) ?? []).map(
+          (contact) => ({
+            to: contact.email,
+            locale: contact.locale.replace('_', '-'),
+            content: content(planName),
+            dedupeKey: `${key}:${contact.email}`,
+          }),
+        );
+      }),
+    );
+  }
+
+  const send = (
     enrollment: EnrollmentRow,
     writer: Writer,
     key: string,
     content: (planName: string) => MailContent,
-  ): Promise<void> {
-    const subscriber = { type: enrollment.subscriberType, id: enrollment.subscriberId };
-    const [contacts, planName] = await Promise.all([
-      contactsOf(subscriber, writer),
-      billing.planName(enrollment.priceOptionId, writer),
-    ]);
-    for (const contact of contacts) {
-      await mail.enqueue(writer, {
-        to: contact.email,
-        locale: contact.locale.replace('_', '-'),
-        content: content(planName),
-        dedupeKey: `${key}:${contact.email}`,
-      });
-    }
-  }
+  ) => sendAll([{ enrollment, key, content }], writer);
+
+  const receiptNotice = (enrollment: EnrollmentRow, charge: ChargeRow): Notice => ({
+    enrollment,
+    key: `receipt:${charge.id}`,
+    content: (planName) => ({
+      kind: 'payment_receipt',
+      planName,
+      receiptRef: receiptRefOf(charge.receiptNumber ?? charge.id),
+      paidAt: charge.createdAt.toISOString(),
+      amount: amountOf(charge.amount, charge.currency),
+      tax: charge.taxAmount > 0 ? amountOf(charge.taxAmount, charge.currency) : null,
+      periodStart: charge.periodStart.toISOString(),
+      periodEnd: charge.periodEnd.toISOString(),
+      licenses: charge.licenses,
+      cardBrand: charge.cardBrand ?? 'card',
+      cardLast4: charge.cardLast4 ?? '',
+      receiptUrl: MANAGE_SUBSCRIPTIONS_PATH,
+    }),
+  });
 
   const nextCharge = (enrollment: EnrollmentRow) => amountOf(enrollment.chargeAmount, enrollment.currency);
 
@@ -83,20 +131,14 @@ export function createSubscriptionNotices(deps: {
       ),
 
     receipt: (enrollment: EnrollmentRow, charge: ChargeRow, writer: Writer) =>
-      send(enrollment, writer, `receipt:${charge.id}`, (planName) => ({
-        kind: 'payment_receipt',
-        planName,
-        receiptRef: receiptRefOf(charge.receiptNumber ?? charge.id),
-        paidAt: charge.createdAt.toISOString(),
-        amount: amountOf(charge.amount, charge.currency),
-        tax: charge.taxAmount > 0 ? amountOf(charge.taxAmount, charge.currency) : null,
-        periodStart: charge.periodStart.toISOString(),
-        periodEnd: charge.periodEnd.toISOString(),
-        licenses: charge.licenses,
-        cardBrand: charge.cardBrand ?? 'card',
-        cardLast4: charge.cardLast4 ?? '',
-        receiptUrl: MANAGE_SUBSCRIPTIONS_PATH,
-      })),
+      sendAll([receiptNotice(enrollment, charge)], writer),
+
+    /** The receipts of a renewal run, in one write. */
+    receipts: (paid: { enrollment: EnrollmentRow; charge: ChargeRow }[], writer: Writer) =>
+      sendAll(
+        paid.map(({ enrollment, charge }) => receiptNotice(enrollment, charge)),
+        writer,
+      ),
 
     paymentFailed: (
       enrollment: EnrollmentRow,

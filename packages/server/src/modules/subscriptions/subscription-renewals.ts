@@ -24,7 +24,12 @@ import type {
 import type { TaxProvider } from '../tax/tax-provider.js';
 import type { SubscriptionBillingRepository, InvoiceRow } from './subscription-billing.repository.js';
 import type { SubscriptionNotices } from './subscription-notices.js';
-import type { EnrollmentRow, SubscriptionsRepository } from './subscriptions.repository.js';
+import type {
+  BillingProfileRow,
+  EnrollmentRow,
+  Subscriber,
+  SubscriptionsRepository,
+} from './subscriptions.repository.js';
 
 /** Why a charge attempt of an invoice runs: at the due date, a scheduled retry, or a new card. */
 export type CollectReason = { due: true } | { retry: number } | { card: string };
@@ -70,14 +75,28 @@ export function createSubscriptionRenewals(deps: {
   const { repository, billing, gateway, queue, notices, clock, log, faults } = deps;
   const db = repository.db;
 
+  /** Provider calls of a renewal run in flight at once. */
+  const CHARGE_CONCURRENCY = 16;
+  const keyOf = (row: { subscriberType: string; subscriberId: number }) =>
+    `${row.subscriberType}:${row.subscriberId}`;
+  const subscriberOf = (row: EnrollmentRow): Subscriber => ({
+    type: row.subscriberType,
+    id: row.subscriberId,
+  });
+
   const periodEndJobs = queue.define<PeriodEndPayload>({
     kind: 'subscriptions.period_end',
-    run: (payload) => endPeriod(payload.enrollmentId, new Date(payload.periodEnd)),
+    run: async (payload) => {
+      const [error] = await endPeriods([payload]);
+      if (error) throw error;
+    },
+    runBatch: (jobs) => endPeriods(jobs.map((job) => job.payload)),
   });
   const collectJobs = queue.define<CollectPayload>({
     kind: 'subscriptions.collect',
     run: async (payload) => {
-      await collect(payload.invoiceId, payload.reason);
+      const outcome = (await collect([payload])).get(payload.invoiceId);
+      if (outcome instanceof Error) throw outcome;
     },
   });
   const reminderJobs = queue.define<{ enrollmentId: number; trialEnd: string }>({
@@ -98,145 +117,203 @@ export function createSubscriptionRenewals(deps: {
         ? `${invoiceId}:retry:${reason.retry}`
         : `${invoiceId}:card:${reason.card}`;
 
-  /** The next period's charge at the billing location's tax today (the agreed rate when it has none). */
-  async function nextCharge(enrollment: EnrollmentRow, at: Date) {
-    const profile = await repository.profile({
-      type: enrollment.subscriberType,
-      id: enrollment.subscriberId,
-    });
-    let rate = Number(enrollment.taxRate);
-    let mode = enrollment.taxMode as TaxBreakdownType;
-    if (profile?.country) {
+  /** The tax of each billing location today (the agreed rate where a plan has none, or it fails). */
+  async function taxesOf(rows: EnrollmentRow[], profiles: Map<string, BillingProfileRow>, at: Date) {
+    const rates = new Map<string, { rate: number; mode: TaxBreakdownType } | null>();
+    for (const row of rows) {
+      const profile = profiles.get(keyOf(row));
+      if (!profile?.country) continue;
+      const location = `${profile.country}:${profile.secondaryLocation ?? ''}`;
+      if (rates.has(location)) continue;
       const determined = await deps.tax
         .determine({ country: profile.country, secondaryLocation: profile.secondaryLocation }, at)
         .catch((error: unknown) => {
-          log.warn(
-            { err: error, enrollment: enrollment.id },
-            'renewal tax not determined; the agreed rate applies',
-          );
+          log.warn({ err: error, location }, 'renewal tax not determined; the agreed rate applies');
           return null;
         });
-      if (determined?.ok) {
-        rate = determined.ratePercent;
-        mode = determined.mode;
-      }
+      rates.set(location, determined?.ok ? { rate: determined.ratePercent, mode: determined.mode } : null);
     }
-    const unit = money(enrollment.unitPrice, enrollment.currency as CurrencyCode);
-    return { charge: periodCharge(unit, enrollment.licenseCount, rate, mode), rate, mode };
+    return (row: EnrollmentRow) => {
+      const profile = profiles.get(keyOf(row));
+      const found = profile?.country
+        ? rates.get(`${profile.country}:${profile.secondaryLocation ?? ''}`)
+        : null;
+      return found ?? { rate: Number(row.taxRate), mode: row.taxMode as TaxBreakdownType };
+    };
   }
 
   /**
-   * A period ended: a cancelled plan expires; a trial or an active plan gets the next period's
-   * invoice, whose first attempt runs at once. A repeated run finds the invoice and goes on
-   * with it (a crash between the two steps loses nothing).
+   * Periods ended: a cancelled plan expires; a trial or an active plan gets the next period's
+   * invoice (once per period: a repeated run finds it), whose first attempt runs at once. Many
+   * plans at a time in a few statements (a renewal run); answers each one's error or null.
    */
-  async function endPeriod(enrollmentId: number, periodEnd: Date): Promise<void> {
-    const current = await repository.enrollment(enrollmentId);
-    if (!current || current.currentPeriodEnd.getTime() !== periodEnd.getTime()) return;
-    const state = current.status as LifecycleState;
-    if (state === 'CANCELED') {
-      await db.transaction(async (tx) => {
-        const row = await repository.enrollment(enrollmentId, tx, true);
-        if (row?.status !== 'CANCELED' || row.currentPeriodEnd.getTime() !== periodEnd.getTime()) return;
-        await repository.updateEnrollment(
-          row.id,
-          { status: nextLifecycleState('CANCELED', 'period_ended')! },
+  async function endPeriods(items: PeriodEndPayload[]): Promise<(Error | null)[]> {
+    const wanted = new Map(items.map((item) => [item.enrollmentId, new Date(item.periodEnd).getTime()]));
+    const due = (row: EnrollmentRow) => row.currentPeriodEnd.getTime() === wanted.get(row.id);
+    const rows = (await billing.enrollmentsByIds([...wanted.keys()])).filter(due);
+    const errors = new Map<number, Error>();
+    for (const row of rows.filter((candidate) => candidate.status === 'CANCELED')) {
+      await expireCancelled(row.id, row.currentPeriodEnd).catch((error: unknown) =>
+        errors.set(row.id, error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+    const renewing = rows.filter((row) => renewsAtPeriodEnd(row.status as LifecycleState));
+    if (renewing.length > 0) {
+      const options = new Map(
+        (await repository.plans()).flatMap((plan) => plan.options).map((o) => [o.id, o]),
+      );
+      const profiles = await billing.profilesOf(renewing.map(subscriberOf));
+      const taxOf = await taxesOf(renewing, profiles, clock.now());
+      const invoices = await db.transaction(async (tx) => {
+        const locked = (
+          await billing.enrollmentsByIds(
+            renewing.map((row) => row.id),
+            tx,
+            true,
+          )
+        ).filter((row) => due(row) && renewsAtPeriodEnd(row.status as LifecycleState));
+        await billing.insertInvoices(
+          locked.map((row) => {
+            const option = options.get(row.priceOptionId)!;
+            const { rate, mode } = taxOf(row);
+            const unit = money(row.unitPrice, row.currency as CurrencyCode);
+            const charge = periodCharge(unit, row.licenseCount, rate, mode);
+            return {
+              enrollmentId: row.id,
+              kind: row.status === 'TRIAL' ? 'first_period' : 'renewal',
+              status: 'open',
+              periodStart: row.currentPeriodEnd,
+              periodEnd: addInterval(row.currentPeriodEnd, {
+                type: option.renewalType,
+                count: option.renewalCount,
+              }),
+              licenses: row.licenseCount,
+              currency: row.currency,
+              unitPrice: row.unitPrice,
+              amount: charge.total.amount,
+              taxAmount: charge.tax.amount,
+              taxRate: String(rate),
+              taxMode: mode,
+            };
+          }),
           tx,
         );
-        await notices.expired(row, tx);
-      });
-      return;
-    }
-    if (!renewsAtPeriodEnd(state)) return;
-    let invoice = await billing.invoiceOfPeriod(enrollmentId, periodEnd);
-    if (!invoice) {
-      const options = (await repository.plans()).flatMap((plan) => plan.options);
-      const option = options.find((candidate) => candidate.id === current.priceOptionId);
-      if (!option) throw new Error(`enrollment ${enrollmentId} has no price option ${current.priceOptionId}`);
-      const { charge, rate, mode } = await nextCharge(current, periodEnd);
-      invoice = await db.transaction(async (tx) => {
-        const row = await repository.enrollment(enrollmentId, tx, true);
-        if (!row || row.currentPeriodEnd.getTime() !== periodEnd.getTime()) return null;
-        if (!renewsAtPeriodEnd(row.status as LifecycleState)) return null;
-        const created = await billing.insertInvoice(
-          {
-            enrollmentId,
-            kind: row.status === 'TRIAL' ? 'first_period' : 'renewal',
-            status: 'open',
-            periodStart: periodEnd,
-            periodEnd: addInterval(periodEnd, { type: option.renewalType, count: option.renewalCount }),
-            licenses: row.licenseCount,
-            currency: row.currency,
-            unitPrice: row.unitPrice,
-            amount: charge.total.amount,
-            taxAmount: charge.tax.amount,
-            taxRate: String(rate),
-            taxMode: mode,
-          },
+        return billing.invoicesOfPeriods(
+          locked.map((row) => ({ enrollmentId: row.id, periodStart: row.currentPeriodEnd })),
           tx,
         );
-        return created ?? (await billing.invoiceOfPeriod(enrollmentId, periodEnd, tx));
       });
-      if (!invoice) return;
+      const outcomes = await collect(
+        invoices.map((invoice) => ({ invoiceId: invoice.id, reason: { due: true } })),
+      );
+      for (const invoice of invoices) {
+        const outcome = outcomes.get(invoice.id);
+        if (outcome instanceof Error) errors.set(invoice.enrollmentId, outcome);
+      }
     }
-    await collect(invoice.id, { due: true });
+    return items.map((item) => errors.get(item.enrollmentId) ?? null);
   }
 
-  /** Starts (or, after a crash, repeats) attempt n of an invoice; null when there is nothing to charge. */
-  async function beginAttempt(invoiceId: number): Promise<InvoiceRow | null> {
+  async function expireCancelled(enrollmentId: number, periodEnd: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await repository.enrollment(enrollmentId, tx, true);
+      if (row?.status !== 'CANCELED' || row.currentPeriodEnd.getTime() !== periodEnd.getTime()) return;
+      await repository.updateEnrollment(
+        row.id,
+        { status: nextLifecycleState('CANCELED', 'period_ended')! },
+        tx,
+      );
+      await notices.expired(row, tx);
+    });
+  }
+
+  /**
+   * Starts (or, after a crash, repeats) the next attempt of each invoice: an attempt interrupted
+   * by a crash is repeated as itself, with the same number and so the same idempotency key.
+   */
+  async function beginAttempts(invoiceIds: number[]) {
     return db.transaction(async (tx) => {
-      const invoice = await billing.invoice(invoiceId, tx, true);
-      if (!invoice || invoice.status === 'paid' || invoice.status === 'void') return null;
-      // An attempt interrupted by a crash is repeated as itself: same number, same idempotency key.
-      if (invoice.charging) return invoice;
-      const enrollment = await repository.enrollment(invoice.enrollmentId, tx);
-      if (!enrollment || enrollment.status === 'EXPIRED' || enrollment.status === 'CANCELED') return null;
-      return billing.updateInvoice(invoice.id, { attempts: invoice.attempts + 1, charging: true }, tx);
+      const invoices = (await billing.invoicesByIds(invoiceIds, tx, true)).filter(
+        (invoice) => invoice.status !== 'paid' && invoice.status !== 'void',
+      );
+      const enrollments = new Map(
+        (await billing.enrollmentsByIds([...new Set(invoices.map((i) => i.enrollmentId))], tx)).map((row) => [
+          row.id,
+          row,
+        ]),
+      );
+      const live = (invoice: InvoiceRow) => {
+        const status = enrollments.get(invoice.enrollmentId)?.status;
+        return status !== undefined && status !== 'EXPIRED' && status !== 'CANCELED';
+      };
+      const resumed = invoices.filter((invoice) => invoice.charging);
+      const begun = await billing.beginAttempts(
+        invoices.filter((invoice) => !invoice.charging && live(invoice)).map((invoice) => invoice.id),
+        tx,
+      );
+      return { invoices: [...resumed, ...begun], enrollments };
     });
   }
 
-  /** One charge attempt of an invoice to the stored card, off-session; records its outcome. */
-  async function collect(invoiceId: number, reason: CollectReason): Promise<AttemptOutcome> {
-    const invoice = await beginAttempt(invoiceId);
-    if (!invoice) return 'skipped';
-    const enrollment = (await repository.enrollment(invoice.enrollmentId))!;
-    const profile = await repository.profile({
-      type: enrollment.subscriberType,
-      id: enrollment.subscriberId,
-    });
-    if (!profile?.paymentMethodId || !profile.gatewayCustomerId) {
-      return recordFailure(invoice.id, invoice.attempts, reason, null, FAILED_ATTEMPT_NO_CARD);
+  /**
+   * One charge attempt of each invoice to its stored card, off-session, and the outcomes
+   * recorded: the paid ones together, the failures one by one. An invoice whose provider call
+   * failed (the provider unreachable) answers its error, so its job runs again.
+   */
+  async function collect(requests: CollectPayload[]): Promise<Map<number, AttemptOutcome | Error>> {
+    const outcomes = new Map<number, AttemptOutcome | Error>(requests.map((r) => [r.invoiceId, 'skipped']));
+    const reasons = new Map(requests.map((request) => [request.invoiceId, request.reason]));
+    const { invoices, enrollments } = await beginAttempts([...reasons.keys()]);
+    if (invoices.length === 0) return outcomes;
+    const profiles = await billing.profilesOf([...enrollments.values()].map(subscriberOf));
+    const paid: { invoiceId: number; payment: GatewayPayment }[] = [];
+    const failed: { invoice: InvoiceRow; payment: GatewayPayment | null; failure: GatewayFailure }[] = [];
+    let next = 0;
+    const charge = async () => {
+      while (next < invoices.length) {
+        const invoice = invoices[next++]!;
+        const profile = profiles.get(keyOf(enrollments.get(invoice.enrollmentId)!));
+        if (!profile?.paymentMethodId || !profile.gatewayCustomerId) {
+          failed.push({ invoice, payment: null, failure: FAILED_ATTEMPT_NO_CARD });
+          continue;
+        }
+        faults.reach('renewal.before_charge');
+        try {
+          const payment = await gateway.createPayment(
+            {
+              amount: money(invoice.amount, invoice.currency as CurrencyCode),
+              customerId: profile.gatewayCustomerId,
+              paymentMethodId: profile.paymentMethodId,
+              methodTypes: ['card'],
+              confirm: true,
+              offSession: true,
+              description: `Subscription ${invoice.kind === 'first_period' ? 'first period' : 'renewal'}`,
+              metadata: { subscription_invoice_id: String(invoice.id), attempt: String(invoice.attempts) },
+            },
+            { idempotencyKey: `subscription-invoice:${invoice.id}:attempt:${invoice.attempts}` },
+          );
+          faults.reach('renewal.after_charge');
+          if (payment.status === 'succeeded') paid.push({ invoiceId: invoice.id, payment });
+          else failed.push({ invoice, payment, failure: failureOf(payment) });
+        } catch (error) {
+          log.warn({ err: error, invoice: invoice.id }, 'renewal charge not answered; tried again later');
+          outcomes.set(invoice.id, error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CHARGE_CONCURRENCY, invoices.length) }, charge));
+    for (const invoiceId of await recordPaid(paid)) outcomes.set(invoiceId, 'paid');
+    for (const { invoice, payment, failure } of failed) {
+      outcomes.set(
+        invoice.id,
+        await recordFailure(invoice.id, invoice.attempts, reasons.get(invoice.id)!, payment, failure),
+      );
     }
-    faults.reach('renewal.before_charge');
-    const payment = await gateway.createPayment(
-      {
-        amount: money(invoice.amount, invoice.currency as CurrencyCode),
-        customerId: profile.gatewayCustomerId,
-        paymentMethodId: profile.paymentMethodId,
-        methodTypes: ['card'],
-        confirm: true,
-        offSession: true,
-        description: `Subscription ${invoice.kind === 'first_period' ? 'first period' : 'renewal'}`,
-        metadata: {
-          subscription_invoice_id: String(invoice.id),
-          attempt: String(invoice.attempts),
-        },
-      },
-      { idempotencyKey: `subscription-invoice:${invoice.id}:attempt:${invoice.attempts}` },
-    );
-    faults.reach('renewal.after_charge');
-    return settle(invoice.id, invoice.attempts, reason, payment);
+    return outcomes;
   }
 
-  /** Records what the provider answered for an attempt. */
-  async function settle(
-    invoiceId: number,
-    attempt: number,
-    reason: CollectReason,
-    payment: GatewayPayment,
-  ): Promise<AttemptOutcome> {
-    if (payment.status === 'succeeded') return (await recordPaid(invoiceId, payment)) ? 'paid' : 'skipped';
-    const failure: GatewayFailure = payment.lastError ?? {
+  const failureOf = (payment: GatewayPayment): GatewayFailure =>
+    payment.lastError ?? {
       code: payment.status === 'requires_action' ? 'authentication_required' : 'payment_failed',
       declineCode: null,
       message:
@@ -245,72 +322,90 @@ export function createSubscriptionRenewals(deps: {
           : 'The payment did not go through.',
       type: 'card_error',
     };
-    return recordFailure(invoiceId, attempt, reason, payment, failure);
-  }
 
   /**
-   * The invoice is paid: a receipt, the plan ACTIVE for the paid period (trial converted,
+   * Invoices paid: a receipt each, each plan ACTIVE for its paid period (trial converted,
    * renewed, or back from past due). Once per invoice, whichever path (the attempt's answer,
-   * the provider's webhook after authentication) arrives first.
+   * the provider's webhook after authentication) arrives first; many in one transaction.
+   * Locks plans before invoices, as every writer of both does. Resolves to the invoices recorded now.
    */
-  async function recordPaid(invoiceId: number, payment: GatewayPayment): Promise<boolean> {
-    const paymentMethod = payment.paymentMethod;
+  async function recordPaid(items: { invoiceId: number; payment: GatewayPayment }[]): Promise<number[]> {
+    if (items.length === 0) return [];
+    const payments = new Map(items.map((item) => [item.invoiceId, item.payment]));
+    const unlocked = await billing.invoicesByIds([...payments.keys()]);
     return db.transaction(async (tx) => {
-      const invoice = await billing.invoice(invoiceId, tx, true);
-      if (!invoice || invoice.status === 'paid') return false;
-      const enrollment = (await repository.enrollment(invoice.enrollmentId, tx, true))!;
-      const profile = await repository.profile(
-        { type: enrollment.subscriberType, id: enrollment.subscriberId },
+      const enrollments = new Map(
+        (await billing.enrollmentsByIds([...new Set(unlocked.map((i) => i.enrollmentId))], tx, true)).map(
+          (row) => [row.id, row],
+        ),
+      );
+      const invoices = (await billing.invoicesByIds([...payments.keys()], tx, true)).filter(
+        (invoice) => invoice.status !== 'paid',
+      );
+      if (invoices.length === 0) return [];
+      const cardless = invoices.filter((invoice) => !payments.get(invoice.id)!.paymentMethod?.card);
+      const profiles = await billing.profilesOf(
+        cardless.map((invoice) => subscriberOf(enrollments.get(invoice.enrollmentId)!)),
         tx,
       );
-      const charge = await repository.insertCharge(
-        {
-          enrollmentId: enrollment.id,
-          invoiceId: invoice.id,
-          kind: invoice.kind,
-          status: 'succeeded',
-          licenses: invoice.licenses,
-          currency: invoice.currency,
-          unitPrice: invoice.unitPrice,
-          amount: invoice.amount,
-          taxAmount: invoice.taxAmount,
-          periodStart: invoice.periodStart,
-          periodEnd: invoice.periodEnd,
-          gatewayPaymentId: payment.id,
-          cardBrand: paymentMethod?.card?.brand ?? profile?.cardBrand ?? null,
-          cardLast4: paymentMethod?.card?.last4 ?? profile?.cardLast4 ?? null,
-        },
+      const charges = await repository.insertCharges(
+        invoices.map((invoice) => {
+          const card = payments.get(invoice.id)!.paymentMethod?.card;
+          const profile = profiles.get(keyOf(enrollments.get(invoice.enrollmentId)!));
+          return {
+            enrollmentId: invoice.enrollmentId,
+            invoiceId: invoice.id,
+            kind: invoice.kind,
+            status: 'succeeded',
+            licenses: invoice.licenses,
+            currency: invoice.currency,
+            unitPrice: invoice.unitPrice,
+            amount: invoice.amount,
+            taxAmount: invoice.taxAmount,
+            periodStart: invoice.periodStart,
+            periodEnd: invoice.periodEnd,
+            gatewayPaymentId: payments.get(invoice.id)!.id,
+            cardBrand: card?.brand ?? profile?.cardBrand ?? null,
+            cardLast4: card?.last4 ?? profile?.cardLast4 ?? null,
+          };
+        }),
         tx,
       );
-      await billing.updateInvoice(
-        invoice.id,
-        { status: 'paid', charging: false, gatewayPaymentId: payment.id, nextAttemptAt: null },
+      await billing.markPaid(
+        invoices.map((invoice) => ({ id: invoice.id, paymentId: payments.get(invoice.id)!.id })),
         tx,
       );
-      const next = nextLifecycleState(enrollment.status as LifecycleState, 'period_paid');
-      if (next === null) {
-        // Paid after the plan ended (authenticated late): the money is recorded; support refunds it.
-        log.error(
-          { enrollment: enrollment.id, invoice: invoice.id },
-          'invoice paid for a plan that has ended',
-        );
-      } else if (enrollment.currentPeriodEnd.getTime() === invoice.periodStart.getTime()) {
-        await repository.updateEnrollment(
-          enrollment.id,
+      const advances = invoices.flatMap((invoice) => {
+        const enrollment = enrollments.get(invoice.enrollmentId)!;
+        const next = nextLifecycleState(enrollment.status as LifecycleState, 'period_paid');
+        if (next === null) {
+          // Paid after the plan ended (authenticated late): the money is recorded; support refunds it.
+          log.error(
+            { enrollment: enrollment.id, invoice: invoice.id },
+            'invoice paid for a plan that has ended',
+          );
+          return [];
+        }
+        if (enrollment.currentPeriodEnd.getTime() !== invoice.periodStart.getTime()) return [];
+        return [
           {
+            id: enrollment.id,
             status: next,
-            currentPeriodStart: invoice.periodStart,
-            currentPeriodEnd: invoice.periodEnd,
+            periodStart: invoice.periodStart,
+            periodEnd: invoice.periodEnd,
             chargeAmount: invoice.amount,
             taxAmount: invoice.taxAmount,
             taxRate: invoice.taxRate,
             taxMode: invoice.taxMode,
           },
-          tx,
-        );
-      }
-      await notices.receipt(enrollment, charge, tx);
-      return true;
+        ];
+      });
+      await billing.advanceEnrollments(advances, tx);
+      await notices.receipts(
+        charges.map((charge) => ({ enrollment: enrollments.get(charge.enrollmentId)!, charge })),
+        tx,
+      );
+      return invoices.map((invoice) => invoice.id);
     });
   }
 
@@ -326,14 +421,13 @@ export function createSubscriptionRenewals(deps: {
     payment: GatewayPayment | null,
     failure: GatewayFailure,
   ): Promise<AttemptOutcome> {
+    const [unlocked] = await billing.invoicesByIds([invoiceId]);
+    if (!unlocked) return 'skipped';
     return db.transaction(async (tx): Promise<AttemptOutcome> => {
+      const enrollment = (await repository.enrollment(unlocked.enrollmentId, tx, true))!;
       const invoice = await billing.invoice(invoiceId, tx, true);
       if (!invoice || !invoice.charging || invoice.attempts !== attempt) return 'skipped';
-      const enrollment = (await repository.enrollment(invoice.enrollmentId, tx, true))!;
-      const profile = await repository.profile(
-        { type: enrollment.subscriberType, id: enrollment.subscriberId },
-        tx,
-      );
+      const profile = await repository.profile(subscriberOf(enrollment), tx);
       await repository.insertCharge(
         {
           enrollmentId: enrollment.id,
@@ -357,27 +451,20 @@ export function createSubscriptionRenewals(deps: {
       );
       const needsAuthentication = failure.code === 'authentication_required';
       const lastRetry = 'retry' in reason && dunningRetryAt(invoice.periodStart, reason.retry + 1) === null;
+      const following = 'due' in reason ? 1 : 'retry' in reason ? reason.retry + 1 : null;
+      // A card-update attempt adds nothing to the schedule; the due attempt and each retry queue the next.
       const nextRetry =
-        'due' in reason
-          ? dunningRetryAt(invoice.periodStart, 1)
-          : 'retry' in reason
-            ? dunningRetryAt(invoice.periodStart, reason.retry + 1)
-            : invoice.nextAttemptAt;
+        following === null ? invoice.nextAttemptAt : dunningRetryAt(invoice.periodStart, following);
+      const recorded = {
+        charging: false,
+        failureCode: failure.code,
+        failureMessage: failure.message,
+        gatewayPaymentId: payment?.id ?? invoice.gatewayPaymentId,
+      };
       const state = enrollment.status as LifecycleState;
       if (lastRetry) {
+        await billing.updateInvoice(invoice.id, { ...recorded, status: 'void', nextAttemptAt: null }, tx);
         const expired = nextLifecycleState(state, 'retries_exhausted');
-        await billing.updateInvoice(
-          invoice.id,
-          {
-            status: 'void',
-            charging: false,
-            nextAttemptAt: null,
-            failureCode: failure.code,
-            failureMessage: failure.message,
-            gatewayPaymentId: payment?.id ?? invoice.gatewayPaymentId,
-          },
-          tx,
-        );
         if (expired) {
           await repository.updateEnrollment(enrollment.id, { status: expired }, tx);
           await notices.expired(enrollment, tx);
@@ -386,21 +473,12 @@ export function createSubscriptionRenewals(deps: {
       }
       await billing.updateInvoice(
         invoice.id,
-        {
-          status: needsAuthentication ? 'action_required' : 'open',
-          charging: false,
-          nextAttemptAt: nextRetry,
-          failureCode: failure.code,
-          failureMessage: failure.message,
-          gatewayPaymentId: payment?.id ?? invoice.gatewayPaymentId,
-        },
+        { ...recorded, status: needsAuthentication ? 'action_required' : 'open', nextAttemptAt: nextRetry },
         tx,
       );
       const pastDue = nextLifecycleState(state, 'payment_failed');
       if (pastDue && pastDue !== state)
         await repository.updateEnrollment(enrollment.id, { status: pastDue }, tx);
-      // A card-update attempt adds nothing to the schedule; the due attempt and each retry queue the next.
-      const following = 'due' in reason ? 1 : 'retry' in reason ? reason.retry + 1 : null;
       if (following !== null && nextRetry) {
         const retry = { retry: following };
         await collectJobs.enqueue(
@@ -428,19 +506,24 @@ export function createSubscriptionRenewals(deps: {
       const trials = await billing.trialsEndingBy(now, 3);
       if (ended.length === 0 && trials.length === 0) return 0;
       await db.transaction(async (tx) => {
-        for (const row of ended) {
-          const periodEnd = row.periodEnd.toISOString();
-          await periodEndJobs.enqueue(
-            tx,
-            `${row.id}:${periodEnd}`,
-            { enrollmentId: row.id, periodEnd },
-            row.periodEnd,
-          );
-        }
-        for (const row of trials) {
-          const trialEnd = row.trialEnd.toISOString();
-          await reminderJobs.enqueue(tx, `${row.id}:${trialEnd}`, { enrollmentId: row.id, trialEnd });
-        }
+        await periodEndJobs.enqueueMany(
+          tx,
+          ended.map((row) => {
+            const periodEnd = row.periodEnd.toISOString();
+            return {
+              key: `${row.id}:${periodEnd}`,
+              payload: { enrollmentId: row.id, periodEnd },
+              runAt: row.periodEnd,
+            };
+          }),
+        );
+        await reminderJobs.enqueueMany(
+          tx,
+          trials.map((row) => {
+            const trialEnd = row.trialEnd.toISOString();
+            return { key: `${row.id}:${trialEnd}`, payload: { enrollmentId: row.id, trialEnd } };
+          }),
+        );
       });
       return ended.length + trials.length;
     },
@@ -466,7 +549,9 @@ export function createSubscriptionRenewals(deps: {
         log.error({ invoice: invoiceId, payment: payment.id }, 'subscription invoice payment does not match');
         return;
       }
-      await recordPaid(invoiceId, payment);
+      // Most often the attempt's own answer recorded it already.
+      if (invoice.status === 'paid') return;
+      await recordPaid([{ invoiceId, payment }]);
     },
 
     /**
@@ -495,7 +580,7 @@ export function createSubscriptionRenewals(deps: {
         );
       }
       if (payment.status === 'succeeded') {
-        await recordPaid(invoice.id, payment);
+        await recordPaid([{ invoiceId: invoice.id, payment }]);
         return { status: 'succeeded' };
       }
       if (payment.status === 'requires_action' && payment.nextAction) {
@@ -507,8 +592,6 @@ export function createSubscriptionRenewals(deps: {
       }
       return { status: 'failed', message: payment.lastError?.message ?? 'The payment did not go through.' };
     },
-
-    collect,
   };
 }
 

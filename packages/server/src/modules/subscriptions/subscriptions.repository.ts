@@ -313,6 +313,24 @@ export function createSubscriptionsRepository(db: Database) {
       return row!;
     },
 
+    /** Records several charges in one statement (a renewal run); each succeeded one is a numbered receipt. */
+    async insertCharges(
+      values: (typeof subscriptionCharges.$inferInsert)[],
+      writer: Writer,
+    ): Promise<ChargeRow[]> {
+      if (values.length === 0) return [];
+      return writer
+        .insert(subscriptionCharges)
+        .values(
+          values.map((value) =>
+            (value.status ?? 'succeeded') === 'succeeded'
+              ? { ...value, receiptNumber: sql`nextval('subscription_receipt_number_seq')` }
+              : value,
+          ),
+        )
+        .returning();
+    },
+
     async charges(enrollmentId: number): Promise<ChargeRow[]> {
       return db
         .select()

@@ -91,13 +91,28 @@ export function createSubscriptionsService(deps: {
   const notices = createSubscriptionNotices({
     billing,
     mail: deps.mail,
-    contactsOf: async (subscriber, writer) =>
-      deps.users.contacts(
-        subscriber.type === 'user'
-          ? [subscriber.id]
-          : await deps.organizations.adminIds(subscriber.id, writer),
+    contactsOf: async (subscribers, writer) => {
+      const admins = await deps.organizations.adminIdsOf(
+        subscribers
+          .filter((subscriber) => subscriber.type === 'organization')
+          .map((subscriber) => subscriber.id),
         writer,
-      ),
+      );
+      const userIdsOf = (subscriber: Subscriber) =>
+        subscriber.type === 'user' ? [subscriber.id] : (admins.get(subscriber.id) ?? []);
+      const people = new Map(
+        (await deps.users.contacts([...new Set(subscribers.flatMap(userIdsOf))], writer)).map((person) => [
+          person.id,
+          person,
+        ]),
+      );
+      return new Map(
+        subscribers.map((subscriber) => [
+          `${subscriber.type}:${subscriber.id}`,
+          userIdsOf(subscriber).flatMap((id) => (people.has(id) ? [people.get(id)!] : [])),
+        ]),
+      );
+    },
   });
   const now = () => deps.clock.now();
 

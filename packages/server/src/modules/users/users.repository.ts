@@ -16,10 +16,13 @@ export function createUsersRepository(db: Database) {
 
   return {
     /** Where to mail these users and how they read dates and amounts; `writer` for a caller's transaction. */
-    async contacts(ids: number[], writer: Database = db): Promise<{ email: string; locale: string }[]> {
+    async contacts(
+      ids: number[],
+      writer: Database = db,
+    ): Promise<{ id: number; email: string; locale: string }[]> {
       if (ids.length === 0) return [];
       return writer
-        .select({ email: users.email, locale: users.locale })
+        .select({ id: users.id, email: users.email, locale: users.locale })
         .from(users)
         .where(inArray(users.id, ids))
         .orderBy(users.id);
