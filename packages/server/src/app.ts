@@ -77,7 +77,8 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { createSubscriptionCheckoutService } from './modules/subscriptions/subscription-checkout.service.js';
 import { subscriptionsGraphql } from './modules/subscriptions/subscriptions.graphql.js';
 import { createSubscriptionRenewals } from './modules/subscriptions/subscription-renewals.js';
-import { subscriptionRenewalsRoutes } from './modules/subscriptions/subscription-renewals.routes.js';
+import { subscriptionBillingRoutes } from './modules/subscriptions/subscription-billing.routes.js';
+import { createSubscriptionReceipts } from './modules/subscriptions/subscription-receipts.js';
 import { createMailOutbox } from './modules/mail/mail-outbox.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -367,7 +368,12 @@ export async function createServer(
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
-    await api.register(subscriptionRenewalsRoutes, { subscriptions, renewals, publicUrl: config.publicUrl });
+    await api.register(subscriptionBillingRoutes, {
+      subscriptions,
+      renewals,
+      receipts: createSubscriptionReceipts(subscriptions),
+      publicUrl: config.publicUrl,
+    });
     await api.register(organizationsRoutes, { organizations });
     registerGraphqlEndpoint(api, {
       parts: [subscriptionsGraphql({ subscriptions, userContext })],

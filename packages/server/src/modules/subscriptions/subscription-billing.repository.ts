@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
-import type { BillingProfileRow, EnrollmentRow, Subscriber } from './subscriptions.repository.js';
+import type { BillingProfileRow, ChargeRow, EnrollmentRow, Subscriber } from './subscriptions.repository.js';
 import {
   subscriptionBillingProfiles,
+  subscriptionCharges,
   subscriptionEnrollments,
   subscriptionInvoices,
   subscriptionPlans,
@@ -248,6 +249,47 @@ export function createSubscriptionBillingRepository(db: Database) {
           sql`, `,
         )}) as v(id, status, period_start, period_end, charge_amount, tax_amount, tax_rate, tax_mode)
         where e.id = v.id`);
+    },
+
+    /** A subscriber's charges and failed attempts, newest first, a page at a time (the billing history). */
+    async chargesOf(
+      subscriber: Subscriber,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: (ChargeRow & { priceOptionId: string })[]; count: number }> {
+      const mine = and(
+        eq(subscriptionEnrollments.subscriberType, subscriber.type),
+        eq(subscriptionEnrollments.subscriberId, subscriber.id),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ charge: subscriptionCharges, priceOptionId: subscriptionEnrollments.priceOptionId })
+          .from(subscriptionCharges)
+          .innerJoin(
+            subscriptionEnrollments,
+            eq(subscriptionEnrollments.id, subscriptionCharges.enrollmentId),
+          )
+          .where(mine)
+          .orderBy(desc(subscriptionCharges.createdAt), desc(subscriptionCharges.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(subscriptionCharges)
+          .innerJoin(
+            subscriptionEnrollments,
+            eq(subscriptionEnrollments.id, subscriptionCharges.enrollmentId),
+          )
+          .where(mine),
+      ]);
+      return {
+        rows: rows.map((row) => ({ ...row.charge, priceOptionId: row.priceOptionId })),
+        count: Number(total?.count ?? 0),
+      };
+    },
+
+    async charge(id: number): Promise<ChargeRow | null> {
+      const [row] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, id));
+      return row ?? null;
     },
 
     /** The plan's name for a price option (read in the caller's transaction). */

@@ -10,7 +10,8 @@ import { createCheckoutKit, newRef, rowsOf } from '../../test-support/checkout-k
 import { startServerWithSandbox } from '../../test-support/checkout-server.js';
 import { answerHostedPage, type Sandbox } from '../../test-support/payments-sandbox.js';
 import type { TestClient } from '../../test-support/test-client.js';
-import { RENEWAL_PATHS } from './subscription-renewals.routes.js';
+import { RENEWAL_PATHS } from './subscription-billing.routes.js';
+import { RECEIPT_PATHS } from './subscription-receipts.js';
 
 const GRAPHQL = '/api/2022-03/graphql/';
 const DAY = 86_400_000;
@@ -240,6 +241,43 @@ describe('trial → paid → renewal → failure → past due → new card → r
     const perInvoice = await providerPaymentsPerInvoice(enrollmentId);
     expect([...perInvoice.values()]).toEqual([1, 1, 1]);
     expect((await chargesOf(enrollmentId)).filter((c) => c.status === 'succeeded')).toHaveLength(3);
+
+    // The billing history lists receipts and the failed attempt, newest first; each receipt opens.
+    const history = await owner.client.get(`${RECEIPT_PATHS.history}?page_size=3`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.data).toMatchObject({ total_pages: 2, count: 4 });
+    expect(history.data.results.map((r: { status: string }) => r.status)).toEqual([
+      'succeeded',
+      'failed',
+      'succeeded',
+    ]);
+    expect(history.data.results[1]).toMatchObject({
+      invoice_url: null,
+      failure_message: 'Your card was declined.',
+    });
+    expect(history.data.results[0]).toMatchObject({
+      subscription_plan_description: 'Team Plan',
+      payment_method: '•••• 4444',
+      brand: 'mastercard',
+    });
+    const receipt = await owner.client.get(history.data.results[0].invoice_url);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.data).toMatchObject({
+      quantity: 5,
+      unit_price: { amount: 4000, currency: 'USD' },
+      period_start: secondEnd,
+      card_type: 'mastercard',
+      card_last4: '4444',
+      amount: { total_amount: 20000 + paid.billing.taxPrice.amount, has_tax_record: true },
+      sold_to: { name: 'Initech', address: '1 Main Street' },
+    });
+    expect(receipt.data.ref).toMatch(/^R-\d{6}$/);
+    expect(receipt.data.amount.tax_exclusive_amount + receipt.data.amount.tax_amount).toBe(
+      receipt.data.amount.total_amount,
+    );
+    const stranger = await newBuyer();
+    expect((await stranger.client.get(history.data.results[0].invoice_url)).statusCode).toBe(404);
+    expect((await stranger.client.get(RECEIPT_PATHS.history)).data).toMatchObject({ results: [], count: 0 });
   });
 });
 

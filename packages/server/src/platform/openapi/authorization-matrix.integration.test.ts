@@ -16,7 +16,11 @@ import type { RouteEntry } from './route-table.js';
  * - `signed-webhook`: the provider's signature decides (400 without it, whoever calls);
  * - `operator`: not on the public port without the metrics token (404 to everyone here).
  */
-type Access = 'public' | 'user' | 'own' | 'signed-webhook' | 'operator';
+/**
+ * `plan`: a subscription plan's billing (its receipts): its owners and admins see it, a member
+ * who is not an admin is refused (403), anyone else is answered as if it did not exist (404).
+ */
+type Access = 'public' | 'user' | 'own' | 'plan' | 'signed-webhook' | 'operator';
 
 const MATRIX: Record<string, Access> = {
   'GET /healthz': 'public',
@@ -53,6 +57,9 @@ const MATRIX: Record<string, Access> = {
   'POST /payment/skip-free-trial/': 'user',
   // The invoice's plan: another subscriber's is a 404 (the subscription's own tests).
   'POST /payment/subscription-authenticate/': 'user',
+  // The plan the user manages: their organization's (owner, admin) or their own; others' ids 404.
+  'GET /api-2.0/subscriptions/billing-history/': 'user',
+  'GET /api-2.0/subscriptions/receipts/:id/': 'plan',
   // Developer tools, outside production only (the demo's clock and mailbox).
   'GET /api-2.0/dev/clock/': 'public',
   'POST /api-2.0/dev/clock/': 'public',
@@ -183,7 +190,9 @@ describe('authorization matrix', () => {
   it('routes meant for signed-in users declare it, so the 401 comes before the body is read', () => {
     for (const route of env.server.routes) {
       const access = MATRIX[keyOf(route)];
-      expect(route.auth === 'user', keyOf(route)).toBe(access === 'user' || access === 'own');
+      expect(route.auth === 'user', keyOf(route)).toBe(
+        access === 'user' || access === 'own' || access === 'plan',
+      );
     }
   });
 
@@ -226,12 +235,16 @@ describe('authorization matrix', () => {
         const response = await requestTo(route, client);
         const what = `${actor} ${keyOf(route)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
         outcomes.push(what);
-        if (actor === 'visitor' && (access === 'user' || access === 'own')) {
+        if (actor === 'visitor' && (access === 'user' || access === 'own' || access === 'plan')) {
           expect(response.statusCode, what).toBe(401);
           expect(response.data.code, what).toBe('not_authenticated');
         } else if (access === 'own') {
           // Someone else's attempt or card is answered exactly like a missing one.
           expect(response.statusCode, what).toBe(404);
+        } else if (access === 'plan') {
+          // Receipt 2 is the demo organization's (Acme): its owner and admin read it.
+          const expected = actor === 'owner' || actor === 'admin' ? 200 : actor === 'student' ? 403 : 404;
+          expect(response.statusCode, what).toBe(expected);
         } else if (access === 'signed-webhook') {
           expect(response.statusCode, what).toBe(400);
           expect(response.data.code, what).toBe('webhook_signature_invalid');

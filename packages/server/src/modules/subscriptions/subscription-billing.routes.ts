@@ -6,6 +6,8 @@ import { databaseId } from '../../platform/http/database-id.js';
 import { HttpError, notFound } from '../../platform/http/http-error.js';
 import { AUTHENTICATE_RENEWAL_PATH } from './subscription-notices.js';
 import type { SubscriptionRenewals } from './subscription-renewals.js';
+import { RECEIPT_PATHS, type SubscriptionReceipts } from './subscription-receipts.js';
+import { pageQuery } from '../../platform/http/pagination.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 export const RENEWAL_PATHS = { authenticate: '/payment/subscription-authenticate/' } as const;
@@ -17,14 +19,38 @@ const authenticationAnswer = z.object({
 });
 
 /**
- * The page a renewal's "authentication required" mail links to: the owner or an admin of the
- * plan confirms the charge with 3-D Secure. Another subscriber's invoice is a 404.
+ * A plan's billing after checkout (team-plan §2, §3): its history, its receipts, and the page a
+ * renewal's "authentication required" mail links to, where the owner or an admin confirms the
+ * charge with 3-D Secure. Another subscriber's receipt or invoice is a 404.
  */
-export const subscriptionRenewalsRoutes: FastifyPluginAsyncZod<{
+export const subscriptionBillingRoutes: FastifyPluginAsyncZod<{
   subscriptions: SubscriptionsService;
   renewals: SubscriptionRenewals;
+  receipts: SubscriptionReceipts;
   publicUrl: string;
-}> = async (app, { subscriptions, renewals, publicUrl }) => {
+}> = async (app, { subscriptions, renewals, receipts, publicUrl }) => {
+  /** Team-plan §2 billing history: the plan's receipts and failed attempts, newest first. */
+  app.get(
+    RECEIPT_PATHS.history,
+    { config: SIGNED_IN, schema: { querystring: z.object(pageQuery) } },
+    async (request) =>
+      receipts.history(
+        requireUserId(request),
+        { page: request.query.page, pageSize: request.query.page_size },
+        'en-US',
+      ),
+  );
+
+  /** Team-plan §3 receipt of one charge (404 for another subscriber's). */
+  app.get(
+    RECEIPT_PATHS.receipt,
+    {
+      config: SIGNED_IN,
+      schema: { params: z.object({ id: databaseId('id must be a receipt id.', { coerce: true }) }) },
+    },
+    async (request) => receipts.receipt(requireUserId(request), request.params.id),
+  );
+
   app.post(
     RENEWAL_PATHS.authenticate,
     {

@@ -1,0 +1,147 @@
+import { checkoutReferenceOf, formatMoney, money, type CurrencyCode } from '@lectern/domain';
+import { notFound } from '../../platform/http/http-error.js';
+import { receiptRefOf } from './subscription-notices.js';
+import type { ChargeRow } from './subscriptions.repository.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
+
+/** Team-plan §3 receipt, with the buyer's billing block (the receipt screen's "Sold to"). */
+export interface SubscriptionReceipt {
+  id: number;
+  ref: string;
+  date: string;
+  quantity: number;
+  item: string;
+  unit_price: { amount: number; currency: string } | null;
+  period_start: string | null;
+  period_end: string | null;
+  card_type: string | null;
+  card_last4: string | null;
+  amount: {
+    currency: string;
+    total_amount: number;
+    tax_exclusive_amount: number;
+    tax_amount: number;
+    has_tax_record: boolean;
+  };
+  sold_to: { name: string | null; address: string | null; address2: string | null; tax_id: string | null };
+}
+
+/** Team-plan §3 billing history record, plus what it is (a receipt or a failed attempt). */
+export interface BillingHistoryRecord {
+  id: number;
+  subscription_plan_description: string;
+  subtitle: string;
+  billing_period_start_text: string;
+  price_money_text: string;
+  brand: string | null;
+  payment_method: string | null;
+  invoice_url: string | null;
+  status: 'succeeded' | 'failed';
+  failure_message: string | null;
+}
+
+const KIND_SUBTITLES: Record<string, string> = {
+  first_period: 'First period',
+  renewal: 'Renewal',
+  proration: 'Added licenses',
+};
+
+/** Receipt and billing-history URLs of the API (the admin area's pages read them). */
+export const RECEIPT_PATHS = {
+  history: '/api-2.0/subscriptions/billing-history/',
+  receipt: '/api-2.0/subscriptions/receipts/:id/',
+} as const;
+
+const receiptUrlOf = (id: number) => RECEIPT_PATHS.receipt.replace(':id', String(id));
+
+/**
+ * Receipts and the billing history (team-plan §2 "Billing overview", §3): every succeeded
+ * charge is a numbered receipt; failed attempts are listed too. Only the plan's owner (the
+ * learner, or the organization's owners and admins) sees them; another's id is a 404.
+ */
+export function createSubscriptionReceipts(subscriptions: SubscriptionsService) {
+  const { billing } = subscriptions;
+  const date = (value: Date, locale: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+
+  return {
+    async receipt(userId: number, id: number): Promise<SubscriptionReceipt> {
+      const charge = await billing.charge(id);
+      if (!charge || charge.status !== 'succeeded') throw notFound('There is no such receipt.');
+      // 404 for another subscriber's charge, 403 for a member who is not an admin.
+      const enrollment = await subscriptions.enrollmentByReference(
+        userId,
+        checkoutReferenceOf(charge.enrollmentId),
+      );
+      const profile = await subscriptions.repository.profile({
+        type: enrollment.subscriberType,
+        id: enrollment.subscriberId,
+      });
+      const planName = await billing.planName(enrollment.priceOptionId);
+      return {
+        id: charge.id,
+        ref: receiptRefOf(charge.receiptNumber ?? charge.id),
+        date: charge.createdAt.toISOString(),
+        quantity: charge.licenses,
+        item: `${planName} — ${KIND_SUBTITLES[charge.kind] ?? charge.kind}`,
+        unit_price:
+          charge.unitPrice === null ? null : { amount: charge.unitPrice, currency: charge.currency },
+        period_start: charge.periodStart.toISOString(),
+        period_end: charge.periodEnd.toISOString(),
+        card_type: charge.cardBrand,
+        card_last4: charge.cardLast4,
+        amount: {
+          currency: charge.currency,
+          total_amount: charge.amount,
+          tax_exclusive_amount: charge.amount - charge.taxAmount,
+          tax_amount: charge.taxAmount,
+          has_tax_record: charge.taxAmount > 0,
+        },
+        sold_to: {
+          name: profile?.customerName ?? null,
+          address: profile?.addressLine1 ?? null,
+          address2: profile?.addressLine2 ?? null,
+          tax_id: profile?.taxNumber ?? null,
+        },
+      };
+    },
+
+    /** The billing history of the plan the user manages (their organization's, else their own). */
+    async history(
+      userId: number,
+      page: { page: number; pageSize: number },
+      locale: string,
+    ): Promise<{ results: BillingHistoryRecord[]; total_pages: number; count: number }> {
+      const subscriber = (await subscriptions.organizationOf(userId, false)) ?? {
+        type: 'user' as const,
+        id: userId,
+      };
+      const { rows, count } = await billing.chargesOf(subscriber, {
+        offset: (page.page - 1) * page.pageSize,
+        limit: page.pageSize,
+      });
+      const names = new Map<string, string>();
+      for (const row of rows)
+        if (!names.has(row.priceOptionId))
+          names.set(row.priceOptionId, await billing.planName(row.priceOptionId));
+      return {
+        results: rows.map((row: ChargeRow & { priceOptionId: string }) => ({
+          id: row.id,
+          subscription_plan_description: names.get(row.priceOptionId)!,
+          subtitle: `${KIND_SUBTITLES[row.kind] ?? row.kind} · ${row.licenses} ${row.licenses === 1 ? 'license' : 'licenses'}`,
+          billing_period_start_text: date(row.periodStart, locale),
+          price_money_text: formatMoney(money(row.amount, row.currency as CurrencyCode), locale),
+          brand: row.cardBrand,
+          payment_method: row.cardLast4 ? `•••• ${row.cardLast4}` : null,
+          invoice_url: row.status === 'succeeded' ? receiptUrlOf(row.id) : null,
+          status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+          failure_message: row.failureMessage,
+        })),
+        total_pages: Math.max(1, Math.ceil(count / page.pageSize)),
+        count,
+      };
+    },
+  };
+}
+
+export type SubscriptionReceipts = ReturnType<typeof createSubscriptionReceipts>;
