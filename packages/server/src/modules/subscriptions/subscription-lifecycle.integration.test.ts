@@ -281,6 +281,27 @@ describe('trial → paid → renewal → failure → past due → new card → r
   });
 });
 
+describe('a Personal Plan', () => {
+  it('lives by the same engine: its trial converts and the learner gets the receipt', async () => {
+    const learner = await newBuyer();
+    const started = await learner.client.post(
+      '/payment/checkout-submit/',
+      submit('Submit', [item('personal-monthly')], 'pm_card_discover'),
+    );
+    expect(started.data, started.body).toMatchObject({ status: 'succeeded' });
+    const trial = await currentOf(learner.client);
+    expect(trial.status).toBe('TRIAL');
+    await advanceTo(learner.client, trial.billing.currentPeriodEndDate);
+    const active = await currentOf(learner.client);
+    expect(active.status).toBe('ACTIVE');
+    expect(active.billing.currentPeriodStartDate).toBe(trial.billing.currentPeriodEndDate);
+    const charges = await chargesOf(Number(active.id));
+    expect(charges).toHaveLength(1);
+    expect(Number(charges[0]!.amount)).toBe(3000 + active.billing.taxPrice.amount);
+    expect(await mailsTo(await emailOf(learner.id))).toEqual(['trial_started', 'payment_receipt']);
+  });
+});
+
 describe('cancellation and dunning end the plan', () => {
   it('expires a cancelled plan at its period end without charging it', async () => {
     const owner = await teamTrial('pm_card_amex');
