@@ -25,10 +25,19 @@ async function openTestPage(page: Page, cardNumber: string) {
 const result = (page: Page) => page.locator('#result');
 
 test.describe('sandbox payment provider in the browser', () => {
-  test('creates a payment method with the SDK, under a strict CSP', async ({ page }) => {
+  test('creates a payment method with the SDK, under a strict CSP', async ({ page, baseURL }) => {
     const csp = watchCsp(page);
     await openTestPage(page, '4242 4242 4242 4242');
     await expectNoSeriousA11yViolations(page);
+    // The app's developer tools, on the app's origin.
+    await expect(page.getByRole('link', { name: 'Server clock' })).toHaveAttribute(
+      'href',
+      `${baseURL}/dev/clock/`,
+    );
+    await expect(page.getByRole('link', { name: 'Mailbox' })).toHaveAttribute(
+      'href',
+      `${baseURL}/dev/mailbox/`,
+    );
     await page.getByRole('button', { name: 'Create payment method' }).click();
     await expect(result(page)).toHaveText(/^Created payment method pm_\w+ \(visa •••• 4242\)$/);
     expect(csp).toEqual([]);

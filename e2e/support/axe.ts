@@ -16,8 +16,10 @@ function describe(violation: Result): string {
 }
 
 // Fails on serious or critical violations only, listing each rule and its first offending nodes.
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+// `include`: a CSS selector to check only that part of the page.
+export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
   const report = blocking.map(describe).join('\n\n');
   // The count keeps the diff short; the message carries the details.

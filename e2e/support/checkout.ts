@@ -27,9 +27,10 @@ export async function signUpFresh(page: Page): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
-export async function checkA11y(page: Page): Promise<void> {
+/** Axe on the page, or only on the part `include` selects. */
+export async function checkA11y(page: Page, include?: string): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, include);
 }
 
 /** "Buy now" on a course page: the checkout opens with just that course. */

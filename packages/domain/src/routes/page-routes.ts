@@ -22,6 +22,8 @@ export const PAGE_ROUTES = {
   personalPlanCheckout: '/payment/checkout-personal-plan/',
   manageSubscriptions: '/user/manage-subscriptions/',
   businessSignUp: '/business/sign-up/',
+  // Where the mail about a renewal the bank wants confirmed (3-D Secure) leads: `?invoice=<id>`.
+  subscriptionAuthenticate: '/payment/subscription-authenticate/',
   // Developer tools: the server answers their API with 404 in production.
   devClock: '/dev/clock/',
   devMailbox: '/dev/mailbox/',

@@ -257,6 +257,16 @@ describe('hosted pages', () => {
       /<optgroup label="3-D Secure">[\s\S]*<option value="4000003800000446">[^<]*4000 0038 0000 0446/,
     );
     expect(text).toContain('American Express: succeeds (3782 822463 10005)');
+    // The app's developer clock and mailbox, on the first app origin.
+    expect(text).toContain('<a href="http://app.test/dev/clock/">Server clock</a>');
+    expect(text).toContain('<a href="http://app.test/dev/mailbox/">Mailbox</a>');
+    const anyOrigin = await startSandbox();
+    try {
+      // Any origin (`*`): no app to link to.
+      expect(await (await fetch(`${anyOrigin.url}/test/`)).text()).not.toContain('data-app-dev-tools');
+    } finally {
+      await anyOrigin.close();
+    }
     const sheet = await (await fetch(`${sandbox.url}/hosted/pay-sheet?wallet=google_pay`)).text();
     expect(sheet).toMatch(/<optgroup label="Co-branded \(Cartes Bancaires, eftpos\)">/);
     expect(sheet).toContain('Mastercard: succeeds (•••• 4444)');

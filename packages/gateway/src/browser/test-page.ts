@@ -15,15 +15,33 @@ const intentBody = z.object({
   kind: z.enum(['payment', 'setup']).default('payment'),
 });
 
+/** The app's developer pages (outside production) the test page links to, on the app's origin. */
+const APP_DEV_PAGES = [
+  {
+    path: '/dev/clock/',
+    label: 'Server clock',
+    hint: 'move the app’s clock to renew, retry or expire plans',
+  },
+  { path: '/dev/mailbox/', label: 'Mailbox', hint: 'the mails the app has sent' },
+] as const;
+
+/** The first app origin the sandbox serves (none when it allows any, `*`). */
+function appOrigin(ctx: SandboxContext): string | null {
+  const first = ctx.appOrigins[0];
+  return first && first !== '*' ? first : null;
+}
+
 /**
  * A small page for trying the SDK by hand and for the browser test (test mode only): a
  * picker of the test cards (grouped as on Stripe's testing page) that fills the card fields,
  * "Create payment method", "Pay" (3-D Secure in the SDK's modal), "Save card",
  * "Encrypt card", "Pay with a wallet" (the sandbox pay sheet). Its tiny back end creates intents with the secret key, like a merchant's.
+ * When the sandbox knows the app's origin, it links to the app's developer clock and mailbox.
  */
 export function testPageRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/test/', async (_request, reply) => {
     const year = new Date().getUTCFullYear() + 4;
+    const origin = appOrigin(ctx);
     const field = (name: string, label: string, value: string, extra = '') =>
       html`<p>
         <label for="${name}">${label}</label>
@@ -63,6 +81,18 @@ export function testPageRoutes(app: FastifyInstance, ctx: SandboxContext): void 
       </form>
       <p class="result" id="result" role="status" aria-live="polite"></p>
       <pre class="details" id="details"></pre>
+      ${
+        origin
+          ? html`<nav aria-labelledby="app-dev-tools" data-app-dev-tools>
+              <h2 id="app-dev-tools">App developer tools</h2>
+              <ul>
+                ${APP_DEV_PAGES.map(
+                  (page) => html`<li><a href="${origin}${page.path}">${page.label}</a> — ${page.hint}</li>`,
+                )}
+              </ul>
+            </nav>`
+          : ''
+      }
     </main>`;
     return sendPage(reply, {
       title: 'Sandbox test page',

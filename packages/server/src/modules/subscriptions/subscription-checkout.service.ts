@@ -489,7 +489,10 @@ export function createSubscriptionCheckoutService(deps: {
      * so its upsell no longer holds licenses against the ceiling.
      */
     async reconcileOpenCheckouts(): Promise<number> {
-      const rows = await repository.openCheckoutsBefore(new Date(now().getTime() - reconcileAfterMs), 50);
+      // How long a checkout has been open is wall-clock time (its rows are stamped by the
+      // database), not the movable subscription clock: moving that clock must not end a
+      // checkout a buyer is still in the middle of.
+      const rows = await repository.openCheckoutsBefore(new Date(Date.now() - reconcileAfterMs), 50);
       for (const row of rows) {
         try {
           await reconcile(row);

@@ -163,6 +163,25 @@ describe('the developer clock', () => {
   });
 });
 
+describe('the clock and checkouts in progress', () => {
+  it('does not end a checkout waiting for 3-D Secure when the clock moves (its age is wall-clock time)', async () => {
+    const learner = await newBuyer();
+    const answer = await learner.client.post(
+      '/payment/checkout-submit/',
+      submit('Submit', [item('personal-annual')], 'pm_card_authenticationRequiredOnSetup'),
+    );
+    expect(answer.data, answer.body).toMatchObject({ status: 'action_required' });
+    await learner.client.post(DEV_CLOCK_PATH, { advance_days: 30 });
+    await server.jobs.runNow('subscriptions.reconcile');
+    const [row] = rowsOf<{ status: string }>(
+      await server.db.execute(
+        sql`select status from subscription_checkouts where id = ${answer.data.data.payment_attempt_id}`,
+      ),
+    );
+    expect(row!.status).toBe('requires_action');
+  });
+});
+
 describe('trial → paid → renewal → failure → past due → new card → renewed', () => {
   it('charges each period once off-session, retries with the new card at once, and mails every step', async () => {
     const owner = await teamTrial('pm_card_visa');

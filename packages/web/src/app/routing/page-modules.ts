@@ -67,6 +67,11 @@ export const pages = {
   businessSignUp: lazyPage('business-sign-up', () =>
     import('../../features/subscriptions/business-sign-up-page').then((module) => module.BusinessSignUpPage),
   ),
+  subscriptionAuthenticate: lazyPage('subscription-authenticate', () =>
+    import('../../features/subscriptions/renewal-authentication-page').then(
+      (module) => module.RenewalAuthenticationPage,
+    ),
+  ),
   devClock: lazyPage('dev-clock', () =>
     import('../../features/dev-tools/dev-clock-page').then((module) => module.DevClockPage),
   ),

@@ -115,6 +115,95 @@ describe('ManageSubscriptionsPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
   });
 
+  it('says a renewal failed, with the reason, the next attempt and what to do', async () => {
+    setUp(PATH, {
+      'POST /api/2022-03/graphql/': planServer(
+        enrollment({
+          paymentIssue: {
+            status: 'PAST_DUE',
+            amount: { amount: 391950, currency: 'USD' },
+            message: 'Your card has insufficient funds.',
+            nextAttemptDate: '2027-03-08T00:00:00.000Z',
+            authenticateUrl: null,
+          },
+        }),
+      ),
+    });
+    const banner = await screen.findByTestId('payment-issue');
+    expect(within(banner).getByText('Payment past due')).toBeTruthy();
+    expect(
+      within(banner).getByText(
+        "We couldn't charge your card for $3,919.50: Your card has insufficient funds. We'll try again on March 8, 2027.",
+      ),
+    ).toBeTruthy();
+    expect(within(banner).getByText(/contact support to pay with another card/)).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      '/support/',
+    );
+    // Access is kept meanwhile.
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
+  });
+
+  it('says when the failed renewal was the last attempt', async () => {
+    setUp(PATH, {
+      'POST /api/2022-03/graphql/': planServer(
+        enrollment({
+          paymentIssue: {
+            status: 'PAST_DUE',
+            amount: { amount: 4000, currency: 'EUR' },
+            message: null,
+            nextAttemptDate: null,
+            authenticateUrl: null,
+          },
+        }),
+      ),
+    });
+    expect((await screen.findByTestId('payment-issue')).textContent).toContain(
+      "We couldn't charge your card for €40.00. This was the last attempt.",
+    );
+  });
+
+  it('leads to the confirmation page when the bank wants the payment confirmed', async () => {
+    setUp(PATH, {
+      'POST /api/2022-03/graphql/': planServer(
+        enrollment({
+          paymentIssue: {
+            status: 'ACTION_REQUIRED',
+            amount: { amount: 391950, currency: 'USD' },
+            message: 'This payment requires authentication.',
+            nextAttemptDate: '2027-03-06T00:00:00.000Z',
+            authenticateUrl: '/payment/subscription-authenticate/?invoice=12',
+          },
+        }),
+      ),
+    });
+    const banner = await screen.findByTestId('payment-issue');
+    expect(within(banner).getByText('Your bank needs you to confirm the payment of $3,919.50.')).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Confirm payment' }).getAttribute('href')).toBe(
+      '/payment/subscription-authenticate/?invoice=12',
+    );
+  });
+
+  it('shows a plan that expired after its last failed renewal as expired, without the banner', async () => {
+    setUp(PATH, {
+      'POST /api/2022-03/graphql/': planServer(
+        enrollment({
+          productType: 'CONSUMERSUBSCRIPTION',
+          priceOptionId: 'personal-monthly',
+          licenseCount: 1,
+          status: 'EXPIRED',
+          paymentIssue: null,
+        }),
+      ),
+    });
+    await waitFor(() => expect(screen.getByTestId('subscription-status').textContent).toBe('Expired'));
+    expect(screen.getByText('Expiration date:')).toBeTruthy();
+    expect(screen.getByTestId('subscription-end').textContent).toBe('March 5, 2027');
+    expect(screen.getByRole('link', { name: 'Resubscribe' }).getAttribute('href')).toBe('/personal-plan/');
+    expect(screen.queryByTestId('payment-issue')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+  });
+
   it('shows the Enterprise note instead of adding licenses at 20', async () => {
     setUp(PATH, { 'POST /api/2022-03/graphql/': planServer(enrollment({ licenseCount: 20 })) });
     expect(await screen.findByText('Team Plan only allows for 20 total users.')).toBeTruthy();

@@ -129,11 +129,33 @@ export function businessSignUp(
   return api.post<BusinessSignUpAnswer>('/business/sign-up/', body);
 }
 
+/** What `POST /payment/subscription-authenticate/` answers (a renewal the bank wants confirmed). */
+export interface RenewalAuthenticationAnswer {
+  status: 'succeeded' | 'action_required' | 'failed';
+  message: string;
+  /** With `action_required`: the provider's 3-D Secure page, which comes back to this page. */
+  data: { redirect_url: string | null; client_secret: string | null } | null;
+}
+
+/**
+ * `POST /payment/subscription-authenticate/`: confirms the renewal invoice on-session; asked
+ * again when the provider's page sends the admin back. 404 for an invoice that is not the
+ * user's plan, 409 `payment_closed` once the plan has ended.
+ */
+export function authenticateRenewal(api: ApiClient, invoiceId: number): Promise<RenewalAuthenticationAnswer> {
+  return api.post<RenewalAuthenticationAnswer>(
+    '/payment/subscription-authenticate/',
+    { invoice_id: invoiceId },
+    ROOT,
+  );
+}
+
 export type CurrentEnrollment = NonNullable<
   CurrentSubscriptionEnrollmentQuery['currentSubscriptionEnrollment']
 >;
 export type SubscriptionPlan = SubscriptionPlansByProductTypeQuery['subscriptionPlansByProductType'][number];
 export type PlanPriceOption = SubscriptionPlan['priceOptions'][number];
+export type PaymentIssue = NonNullable<CurrentEnrollment['paymentIssue']>;
 
 /** The admin's organization plan or the learner's personal plan; null when there is none. */
 export async function fetchCurrentEnrollment(api: ApiClient): Promise<CurrentEnrollment | null> {

@@ -123,6 +123,7 @@ export function enrollment(overrides: Partial<CurrentEnrollment> = {}): CurrentE
       chargePrice: usd(391950),
       taxPrice: usd(31950),
     },
+    paymentIssue: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { LicenseCeilingNote } from './license-picker';
+import { PaymentIssueBanner } from './payment-issue-banner';
 import type { CurrentEnrollment } from './subscription-api';
 import { CancelPlanModal, ReactivatePlanModal } from './subscription-plan-modals';
 import { STATUS_BADGE, planRows } from './subscription-status';
@@ -49,7 +50,7 @@ function Licenses({ enrollment }: { enrollment: CurrentEnrollment }) {
 /**
  * Team-plan §2 and §4 plan card: name and status ribbon, start and end rows with the helper
  * text, the licenses of a Team Plan, and the action of the status (cancel, reactivate,
- * resubscribe) with its confirmation.
+ * resubscribe) with its confirmation; above it, a renewal that has not gone through.
  */
 export function SubscriptionPlanCard({ enrollment }: { enrollment: CurrentEnrollment }) {
   const intl = useIntl();
@@ -81,6 +82,7 @@ export function SubscriptionPlanCard({ enrollment }: { enrollment: CurrentEnroll
           </Stack>
         </Alert>
       )}
+      {enrollment.paymentIssue && <PaymentIssueBanner issue={enrollment.paymentIssue} />}
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="subscription-plan-name">
         <Stack gap="sm">
           <Group justify="space-between">

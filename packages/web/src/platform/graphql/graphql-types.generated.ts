@@ -52,6 +52,13 @@ export type EnrollmentFieldsFragment = {
     chargePrice: { amount: number; currency: string };
     taxPrice: { amount: number; currency: string };
   };
+  paymentIssue: {
+    status: SubscriptionPaymentIssueStatus;
+    message: string | null;
+    nextAttemptDate: string | null;
+    authenticateUrl: string | null;
+    amount: { amount: number; currency: string };
+  } | null;
 };
 
 export type CurrentSubscriptionEnrollmentQueryVariables = Exact<{ [key: string]: never }>;
@@ -75,6 +82,13 @@ export type CurrentSubscriptionEnrollmentQuery = {
       chargePrice: { amount: number; currency: string };
       taxPrice: { amount: number; currency: string };
     };
+    paymentIssue: {
+      status: SubscriptionPaymentIssueStatus;
+      message: string | null;
+      nextAttemptDate: string | null;
+      authenticateUrl: string | null;
+      amount: { amount: number; currency: string };
+    } | null;
   } | null;
 };
 
