@@ -23,6 +23,7 @@ export * from './checkout/checkout-contract.js';
 export * from './checkout/checkout-messages.js';
 export * from './checkout/billing-rules.js';
 export * from './checkout/card-rules.js';
+export * from './checkout/card-brands.js';
 export * from './checkout/payment-method-rules.js';
 export * from './checkout/method-form-rules.js';
 export * from './checkout/bnpl-timeline.js';

@@ -38,6 +38,7 @@
   function actionPage(root) {
     var action = root.getAttribute('data-action');
     root.querySelectorAll('[data-verdict]').forEach(function (button) {
+      button.disabled = false;
       button.addEventListener('click', function () {
         setBusy(root, true);
         show(root, 'One moment…');
@@ -67,6 +68,7 @@
   function walletSheet(root) {
     var pay = root.querySelector('[data-wallet-pay]');
     var cancel = root.querySelector('[data-wallet-cancel]');
+    pay.disabled = false;
     pay.addEventListener('click', function () {
       setBusy(root, true);
       post('/hosted/api/wallet', {

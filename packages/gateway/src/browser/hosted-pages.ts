@@ -115,9 +115,10 @@ function buttons(kind: ActionKind): Raw {
     expire: 'Expire now',
   };
   const [yes, no] = VERDICTS[kind];
+  // Disabled until the page's script has attached its handlers: a click before would do nothing.
   return html`<div class="actions">
-    <button type="button" class="primary" data-verdict="${yes!}">${labels[yes!]}</button>
-    <button type="button" class="secondary" data-verdict="${no!}">${labels[no!]}</button>
+    <button type="button" class="primary" data-verdict="${yes!}" disabled>${labels[yes!]}</button>
+    <button type="button" class="secondary" data-verdict="${no!}" disabled>${labels[no!]}</button>
   </div>`;
 }
 
@@ -299,7 +300,7 @@ export function hostedPageRoutes(app: FastifyInstance, ctx: SandboxContext): voi
         )}
       </select>
       <div class="actions">
-        <button type="button" class="primary" data-wallet-pay>Pay</button>
+        <button type="button" class="primary" data-wallet-pay disabled>Pay</button>
         <button type="button" class="secondary" data-wallet-cancel>Cancel</button>
       </div>
       <p class="result" role="status" aria-live="polite"></p>

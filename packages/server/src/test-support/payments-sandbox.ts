@@ -40,6 +40,17 @@ export function paymentsConfigFor(sandbox: Sandbox, webhookSecret = 'whsec_test_
   };
 }
 
+/** The environment that points a server process at this provider (crash and multi-instance tests). */
+export function paymentsEnvFor(payments: PaymentsConfig): Record<string, string> {
+  return {
+    PAYMENTS_API_URL: payments.apiUrl,
+    PAYMENTS_PUBLIC_URL: payments.publicUrl,
+    PAYMENTS_SECRET_KEY: payments.secretKey,
+    PAYMENTS_PUBLISHABLE_KEY: payments.publishableKey,
+    PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
+  };
+}
+
 /**
  * Plays the customer on a hosted page (3-D Secure, BNPL, bank, voucher): posts the verdict the
  * page's buttons post, without a browser.

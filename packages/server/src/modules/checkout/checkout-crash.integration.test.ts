@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultPoint } from '../../platform/faults/fault-points.js';
 import { cardTokenSubmit, rowsOf } from '../../test-support/checkout-kit.js';
 import { createOwnDatabase } from '../../test-support/own-database.js';
-import { paymentsConfigFor, startTestSandbox, type Sandbox } from '../../test-support/payments-sandbox.js';
+import {
+  paymentsConfigFor,
+  paymentsEnvFor,
+  startTestSandbox,
+  type Sandbox,
+} from '../../test-support/payments-sandbox.js';
 import { createHttpClient, startServerProcess } from '../../test-support/server-process.js';
 import { startTestServer } from '../../test-support/test-server.js';
 import { CHECKOUT_PATHS } from './checkout.routes.js';
@@ -37,11 +42,7 @@ async function crashAt(point: FaultPoint) {
   const payments = paymentsConfigFor(sandbox);
   const child = await startServerProcess({
     ...database.env,
-    PAYMENTS_API_URL: payments.apiUrl,
-    PAYMENTS_PUBLIC_URL: payments.publicUrl,
-    PAYMENTS_SECRET_KEY: payments.secretKey,
-    PAYMENTS_PUBLISHABLE_KEY: payments.publishableKey,
-    PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
+    ...paymentsEnvFor(payments),
     LECTERN_CRASH_AT: point,
   });
   cleanups.push(async () => child.kill('SIGKILL'));

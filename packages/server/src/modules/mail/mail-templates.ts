@@ -1,4 +1,4 @@
-import { formatMoney, PAGE_ROUTES, resolveFormatLocale, type Money } from '@lectern/domain';
+import { cardBrandName, formatMoney, PAGE_ROUTES, resolveFormatLocale, type Money } from '@lectern/domain';
 
 /**
  * What a mail tells, by kind. Dates are ISO 8601 strings; URLs may be site paths
@@ -120,26 +120,6 @@ export function absoluteUrl(url: string, publicUrl: string): string {
   if (/^https?:\/\//i.test(url)) return url;
   if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//') || url.startsWith('\\')) return `${base}/`;
   return url.startsWith('/') ? `${base}${url}` : `${base}/${url}`;
-}
-
-const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  mc: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  troy: 'Troy',
-  elo: 'Elo',
-  hipercard: 'Hipercard',
-  maestro: 'Maestro',
-};
-
-function cardBrandName(brand: string): string {
-  const known = CARD_BRANDS[brand.toLowerCase()];
-  return known ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card');
 }
 
 // Building Intl formatters costs far more than using them; renewal runs render thousands of mails.

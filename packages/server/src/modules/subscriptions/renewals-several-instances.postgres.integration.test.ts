@@ -3,7 +3,8 @@
 // Runs only where a cluster exists (vitest.config.ts).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCheckoutKit, newRef, rowsOf } from '../../test-support/checkout-kit.js';
+import { createCheckoutKit, rowsOf } from '../../test-support/checkout-kit.js';
+import { planItem, subscriptionSubmit } from '../../test-support/subscription-kit.js';
 import { createOwnDatabase } from '../../test-support/own-database.js';
 import { paymentsConfigFor, startTestSandbox, type Sandbox } from '../../test-support/payments-sandbox.js';
 import { startTestServer } from '../../test-support/test-server.js';
@@ -45,31 +46,10 @@ async function paidPlan(index: number) {
     subscription_plan_id: Number(plans[0]!.id),
     enabled: true,
   });
-  const paid = await owner.client.post('/payment/checkout-submit/', {
-    checkout_environment: 'Subscription',
-    checkout_event: 'Submit',
-    checkout_ref: newRef(),
-    shopping_info: {
-      items: [
-        {
-          buyable: { id: 'team-monthly', buyable_object_type: 'subscription_plan_price_option' },
-          requested_seat_count: 5,
-        },
-      ],
-    },
-    billing_address: {
-      country_code: 'US',
-      secondary_location_info: '98101',
-      address_line1: '1 Main St',
-      customer_name: `Org ${index}`,
-    },
-    payment_info: {
-      method_id: 2,
-      payment_vendor: 'CardToken',
-      payment_method: 'card',
-      credentials: { payment_method_id: 'pm_card_visa' },
-    },
-  });
+  const paid = await owner.client.post(
+    '/payment/checkout-submit/',
+    subscriptionSubmit('Submit', [planItem('team-monthly', 5)], 'pm_card_visa'),
+  );
   expect(paid.data, paid.body).toMatchObject({ status: 'succeeded' });
 }
 

@@ -6,10 +6,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LecternServer } from '../../app.js';
 import { DEV_CLOCK_PATH } from '../../platform/clock/dev-clock.routes.js';
-import { createCheckoutKit, newRef, rowsOf } from '../../test-support/checkout-kit.js';
+import { createCheckoutKit, rowsOf } from '../../test-support/checkout-kit.js';
 import { startServerWithSandbox } from '../../test-support/checkout-server.js';
 import { answerHostedPage, type Sandbox } from '../../test-support/payments-sandbox.js';
 import type { TestClient } from '../../test-support/test-client.js';
+import { planItem, subscriptionSubmit } from '../../test-support/subscription-kit.js';
 import { RENEWAL_PATHS } from './subscription-billing.routes.js';
 import { RECEIPT_PATHS } from './subscription-receipts.js';
 
@@ -25,36 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const item = (id: string, seats?: number, ref?: string) => ({
-  buyable: {
-    id,
-    buyable_object_type: 'subscription_plan_price_option',
-    ...(ref ? { checkout_ref: ref } : {}),
-  },
-  ...(seats === undefined ? {} : { requested_seat_count: seats }),
-});
-const submit = (event: string, items: unknown[], paymentMethodId: string | null) => ({
-  checkout_environment: 'Subscription',
-  checkout_event: event,
-  checkout_ref: newRef(),
-  shopping_info: { items },
-  billing_address: {
-    country_code: 'US',
-    secondary_location_info: '98101',
-    address_line1: '1 Main Street',
-    customer_name: 'Initech',
-  },
-  ...(paymentMethodId
-    ? {
-        payment_info: {
-          method_id: 2,
-          payment_vendor: 'CardToken',
-          payment_method: 'card',
-          credentials: { payment_method_id: paymentMethodId },
-        },
-      }
-    : {}),
-});
+const item = planItem;
+const submit = (event: string, items: unknown[], card: string | null) =>
+  subscriptionSubmit(event, items, card);
 
 const CURRENT = `{ currentSubscriptionEnrollment { id checkoutReference status licenseCount
   billing { chargePrice { amount currency } taxPrice { amount } currentPeriodStartDate currentPeriodEndDate }

@@ -7,9 +7,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_CLOCK_PATH } from '../../platform/clock/dev-clock.routes.js';
 import type { FaultPoint } from '../../platform/faults/fault-points.js';
-import { newRef, rowsOf } from '../../test-support/checkout-kit.js';
+import { rowsOf } from '../../test-support/checkout-kit.js';
+import { planItem, subscriptionSubmit } from '../../test-support/subscription-kit.js';
 import { createOwnDatabase } from '../../test-support/own-database.js';
-import { paymentsConfigFor, startTestSandbox, type Sandbox } from '../../test-support/payments-sandbox.js';
+import {
+  paymentsConfigFor,
+  paymentsEnvFor,
+  startTestSandbox,
+  type Sandbox,
+} from '../../test-support/payments-sandbox.js';
 import { createHttpClient, startServerProcess } from '../../test-support/server-process.js';
 import { startTestServer } from '../../test-support/test-server.js';
 
@@ -36,11 +42,7 @@ async function crashDuringConversion(point: FaultPoint, card: string) {
   const payments = paymentsConfigFor(sandbox);
   const child = await startServerProcess({
     ...database.env,
-    PAYMENTS_API_URL: payments.apiUrl,
-    PAYMENTS_PUBLIC_URL: payments.publicUrl,
-    PAYMENTS_SECRET_KEY: payments.secretKey,
-    PAYMENTS_PUBLISHABLE_KEY: payments.publishableKey,
-    PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
+    ...paymentsEnvFor(payments),
     JOB_LEASE_SECONDS: String(LEASE_SECONDS),
     LECTERN_CRASH_AT: point,
   });
@@ -55,31 +57,10 @@ async function crashDuringConversion(point: FaultPoint, card: string) {
   expect((await client.post('/api-2.0/business/sign-up/', { organization_name: 'Crashco' })).status).toBe(
     201,
   );
-  const trial = await client.post('/payment/checkout-submit/', {
-    checkout_environment: 'Subscription',
-    checkout_event: 'Submit',
-    checkout_ref: newRef(),
-    shopping_info: {
-      items: [
-        {
-          buyable: { id: 'team-monthly', buyable_object_type: 'subscription_plan_price_option' },
-          requested_seat_count: 5,
-        },
-      ],
-    },
-    billing_address: {
-      country_code: 'US',
-      secondary_location_info: '98101',
-      address_line1: '1 Main St',
-      customer_name: 'Crashco',
-    },
-    payment_info: {
-      method_id: 2,
-      payment_vendor: 'CardToken',
-      payment_method: 'card',
-      credentials: { payment_method_id: card },
-    },
-  });
+  const trial = await client.post(
+    '/payment/checkout-submit/',
+    subscriptionSubmit('Submit', [planItem('team-monthly', 5)], card),
+  );
   expect(trial.status, JSON.stringify(trial.data)).toBe(200);
   expect((trial.data as { status: string }).status, JSON.stringify(trial.data)).toBe('succeeded');
 

@@ -312,6 +312,20 @@ export function createSubscriptionRenewals(deps: {
     return outcomes;
   }
 
+  /** What a charge row of an invoice's attempt repeats of the invoice. */
+  const chargeOf = (invoice: InvoiceRow) => ({
+    enrollmentId: invoice.enrollmentId,
+    invoiceId: invoice.id,
+    kind: invoice.kind,
+    licenses: invoice.licenses,
+    currency: invoice.currency,
+    unitPrice: invoice.unitPrice,
+    amount: invoice.amount,
+    taxAmount: invoice.taxAmount,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+  });
+
   const failureOf = (payment: GatewayPayment): GatewayFailure =>
     payment.lastError ?? {
       code: payment.status === 'requires_action' ? 'authentication_required' : 'payment_failed',
@@ -353,17 +367,8 @@ export function createSubscriptionRenewals(deps: {
           const card = payments.get(invoice.id)!.paymentMethod?.card;
           const profile = profiles.get(keyOf(enrollments.get(invoice.enrollmentId)!));
           return {
-            enrollmentId: invoice.enrollmentId,
-            invoiceId: invoice.id,
-            kind: invoice.kind,
+            ...chargeOf(invoice),
             status: 'succeeded',
-            licenses: invoice.licenses,
-            currency: invoice.currency,
-            unitPrice: invoice.unitPrice,
-            amount: invoice.amount,
-            taxAmount: invoice.taxAmount,
-            periodStart: invoice.periodStart,
-            periodEnd: invoice.periodEnd,
             gatewayPaymentId: payments.get(invoice.id)!.id,
             cardBrand: card?.brand ?? profile?.cardBrand ?? null,
             cardLast4: card?.last4 ?? profile?.cardLast4 ?? null,
@@ -430,17 +435,8 @@ export function createSubscriptionRenewals(deps: {
       const profile = await repository.profile(subscriberOf(enrollment), tx);
       await repository.insertCharge(
         {
-          enrollmentId: enrollment.id,
-          invoiceId: invoice.id,
-          kind: invoice.kind,
+          ...chargeOf(invoice),
           status: 'failed',
-          licenses: invoice.licenses,
-          currency: invoice.currency,
-          unitPrice: invoice.unitPrice,
-          amount: invoice.amount,
-          taxAmount: invoice.taxAmount,
-          periodStart: invoice.periodStart,
-          periodEnd: invoice.periodEnd,
           gatewayPaymentId: payment?.id ?? null,
           cardBrand: profile?.cardBrand ?? null,
           cardLast4: profile?.cardLast4 ?? null,

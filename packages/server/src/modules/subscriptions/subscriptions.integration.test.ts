@@ -9,10 +9,11 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LecternServer } from '../../app.js';
-import { createCheckoutKit, newRef, rowsOf } from '../../test-support/checkout-kit.js';
+import { createCheckoutKit, rowsOf } from '../../test-support/checkout-kit.js';
 import { startServerWithSandbox } from '../../test-support/checkout-server.js';
 import { answerHostedPage, type Sandbox } from '../../test-support/payments-sandbox.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
+import { planItem, seattleBilling, subscriptionSubmit } from '../../test-support/subscription-kit.js';
 
 const GRAPHQL = '/api/2022-03/graphql/';
 let sandbox: Sandbox;
@@ -25,44 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const item = (id: string, seats?: number, ref?: string) => ({
-  buyable: {
-    id,
-    buyable_object_type: 'subscription_plan_price_option',
-    ...(ref ? { checkout_ref: ref } : {}),
-  },
-  ...(seats === undefined ? {} : { requested_seat_count: seats }),
-});
-const address = (extra: Record<string, string> = {}) => ({
-  country_code: 'US',
-  secondary_location_info: '98101',
-  address_line1: '1 Main Street',
-  customer_name: 'Initech',
-  ...extra,
-});
-const submit = (
-  event: string,
-  items: unknown[],
-  payment: Record<string, unknown> | null,
-  extra: Record<string, unknown> = {},
-) => ({
-  checkout_environment: 'Subscription',
-  checkout_event: event,
-  checkout_ref: newRef(),
-  shopping_info: { items },
-  billing_address: address(),
-  ...(payment
-    ? {
-        payment_info: {
-          method_id: 2,
-          payment_vendor: 'CardToken',
-          payment_method: 'card',
-          credentials: payment,
-        },
-      }
-    : {}),
-  ...extra,
-});
+const item = planItem;
+const address = seattleBilling;
+const submit = subscriptionSubmit;
 const info = (event: string, items: unknown[], billing: Record<string, string> | null = address()) => ({
   requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
   checkout_environment: 'Subscription',

@@ -1,26 +1,9 @@
-import { CHECKOUT_MESSAGES, type CardField } from '@lectern/domain';
+import { cardBrandName, CHECKOUT_MESSAGES, type CardField } from '@lectern/domain';
 import { Badge, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCardNumberInput, formatExpiryInput, type CardInput } from './card-fields';
 import classes from './checkout.module.css';
 import { MethodIcon, methodIconCodeOf } from './method-icons';
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mc: 'Mastercard',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  troy: 'Troy',
-};
-
-/** A card brand's display name. */
-export function brandName(brand: string): string {
-  return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-}
 
 export interface CardFormProps {
   input: CardInput;
@@ -89,10 +72,10 @@ export function CardForm({
             return (
               <li key={brand}>
                 {code ? (
-                  <MethodIcon code={code} label={brandName(brand)} />
+                  <MethodIcon code={code} label={cardBrandName(brand)} />
                 ) : (
                   <Badge variant="outline" color="gray" radius="sm" className={classes.brand}>
-                    {brandName(brand)}
+                    {cardBrandName(brand)}
                   </Badge>
                 )}
               </li>

@@ -1,5 +1,6 @@
 import {
   BNPL_INSTALMENTS,
+  cardBrandName,
   CHECKOUT_MESSAGES,
   visibleCardBrands,
   type CardField,
@@ -10,7 +11,7 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { BnplAddressForm } from './bnpl-address-form';
 import type { CardInput } from './card-fields';
-import { brandName, CardForm } from './card-form';
+import { CardForm } from './card-form';
 import { ExpressCheckout } from './express-checkout';
 import { HostedMethodForm } from './hosted-method-form';
 import { LocalCardForm } from './local-card-form';
@@ -142,7 +143,7 @@ function StoredCardForm({
           <FormattedMessage
             id="checkout.storedCard"
             values={{
-              brand: brandName(stored.payment_method_details.card.brand),
+              brand: cardBrandName(stored.payment_method_details.card.brand),
               last4: stored.payment_method_details.card.last_4_digit,
               month: String(stored.payment_method_details.card.expiry_month).padStart(2, '0'),
               year: stored.payment_method_details.card.expiry_year,

@@ -1,4 +1,10 @@
-import { cardExpiryState, CHECKOUT_MESSAGES, PAGE_ROUTES, type StoredPaymentMethod } from '@lectern/domain';
+import {
+  cardBrandName,
+  cardExpiryState,
+  CHECKOUT_MESSAGES,
+  PAGE_ROUTES,
+  type StoredPaymentMethod,
+} from '@lectern/domain';
 import { Button, Container, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +18,6 @@ import { PageLoader } from '../../ui/page-loader';
 import { useFeedback } from '../../app/feedback/feedback-provider';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { authPath } from '../auth/auth-paths';
-import { brandName } from '../checkout/card-form';
 import { deleteStoredPaymentMethod, storedPaymentMethodsQuery } from './payment-settings-api';
 
 /** Checkout §2 page states of the saved payment methods page. */
@@ -56,7 +61,7 @@ function cardLabel(intl: ReturnType<typeof useIntl>, method: StoredPaymentMethod
   const card = method.payment_method_details.card;
   return intl.formatMessage(
     { id: 'paymentSettings.card' },
-    { brand: brandName(card.brand), last4: card.last_4_digit },
+    { brand: cardBrandName(card.brand), last4: card.last_4_digit },
   );
 }
 
