@@ -3,7 +3,6 @@ import { money } from '../money/money.js';
 import {
   DUNNING_RETRY_DAYS,
   dunningRetryAt,
-  grantsAccess,
   nextLifecycleState,
   periodCharge,
   publicEnrollmentStatus,
@@ -67,12 +66,10 @@ describe('what each state means', () => {
     expect(STATES.filter(renewsAtPeriodEnd)).toEqual(['TRIAL', 'ACTIVE']);
   });
 
-  it('shows a past-due plan as ACTIVE and keeps its access', () => {
+  it('shows a past-due plan as ACTIVE (team-plan §3 knows only the spec statuses)', () => {
     expect(publicEnrollmentStatus('PAST_DUE')).toBe('ACTIVE');
     expect(publicEnrollmentStatus('CANCELED')).toBe('CANCELED');
-    expect(grantsAccess('PAST_DUE')).toBe(true);
-    expect(grantsAccess('CANCELED')).toBe(true);
-    expect(grantsAccess('EXPIRED')).toBe(false);
+    expect(publicEnrollmentStatus('EXPIRED')).toBe('EXPIRED');
   });
 });
 

@@ -67,11 +67,6 @@ export function publicEnrollmentStatus(state: LifecycleState | EnrollmentStatus)
   return state === 'PAST_DUE' ? 'ACTIVE' : state;
 }
 
-/** Whether licenses grant access: everything but an expired plan (a past-due plan keeps access). */
-export function grantsAccess(state: LifecycleState | EnrollmentStatus): boolean {
-  return state !== 'EXPIRED' && state !== 'FUTURE';
-}
-
 /**
  * Dunning (design §5): after a failed period charge, the card is tried again 1, 3 and 5 days
  * after the charge was due; when the last of these fails, the plan expires.

@@ -317,6 +317,47 @@ describe('cancellation and dunning end the plan', () => {
     ]);
   });
 
+  it('renews a plan that was cancelled and then reactivated before its end', async () => {
+    const owner = await teamTrial('pm_card_jcb');
+    const mutate = (name: string) =>
+      owner.client.post(
+        GRAPHQL,
+        {
+          query: `mutation($id: ID!) { ${name}(id: $id) { status } }`,
+          variables: { id: String(owner.enrollment.id) },
+        },
+        { headers: { accept: 'application/graphql-response+json' } },
+      );
+    expect((await mutate('subscriptionEnrollmentCancel')).data.data.subscriptionEnrollmentCancel.status).toBe(
+      'CANCELED',
+    );
+    expect(
+      (await mutate('subscriptionEnrollmentReactivate')).data.data.subscriptionEnrollmentReactivate.status,
+    ).toBe('TRIAL');
+    await advanceTo(owner.client, owner.enrollment.billing.currentPeriodEndDate);
+    expect((await currentOf(owner.client)).status).toBe('ACTIVE');
+    expect((await chargesOf(owner.enrollment.id)).map((c) => c.status)).toEqual(['succeeded']);
+    expect(await mailsTo(owner.email)).toEqual([
+      'trial_started',
+      'subscription_cancelled',
+      'subscription_reactivated',
+      'payment_receipt',
+    ]);
+  });
+
+  it("records the bank's own reason: insufficient funds (4000 0000 0000 9995)", async () => {
+    const owner = await teamTrial('pm_card_visa_chargeDeclinedInsufficientFunds');
+    await advanceTo(owner.client, owner.enrollment.billing.currentPeriodEndDate);
+    const pastDue = await currentOf(owner.client);
+    expect(pastDue.paymentIssue).toMatchObject({
+      status: 'PAST_DUE',
+      message: 'Your card has insufficient funds.',
+    });
+    expect(await chargesOf(owner.enrollment.id)).toMatchObject([
+      { status: 'failed', failure_code: 'insufficient_funds' },
+    ]);
+  });
+
   it('retries a failing card 1, 3 and 5 days after the due date, then expires the plan', async () => {
     const owner = await teamTrial('pm_card_chargeCustomerFail');
     const due = Date.parse(owner.enrollment.billing.currentPeriodEndDate);
