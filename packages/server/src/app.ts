@@ -284,6 +284,7 @@ export async function createServer(
   const pricing = createPricingService({ catalog });
   const carts = createCartsService({ db, catalog, coupons, credit, orders });
   const faults = createFaultPoints(config.crashAt);
+  const tax = options.taxProvider ?? createTableTaxProvider();
   const checkout = createCheckoutService({
     db,
     carts,
@@ -291,7 +292,7 @@ export async function createServer(
     credit,
     orders,
     payments,
-    tax: options.taxProvider ?? createTableTaxProvider(),
+    tax,
     methodStatusCacheMs: options.methodStatusCacheMs,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -304,7 +305,7 @@ export async function createServer(
     repository: subscriptions.repository,
     billing: subscriptions.billing,
     gateway: payments.gateway,
-    tax: options.taxProvider ?? createTableTaxProvider(),
+    tax,
     queue,
     notices: subscriptions.notices,
     clock,
@@ -326,7 +327,7 @@ export async function createServer(
   const subscriptionCheckout = createSubscriptionCheckoutService({
     subscriptions,
     payments,
-    tax: options.taxProvider ?? createTableTaxProvider(),
+    tax,
     providerFacts: { cardMethod: () => checkout.cardMethod() },
     brandName: config.brandName,
     publicUrl: config.publicUrl,
