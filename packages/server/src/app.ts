@@ -74,6 +74,8 @@ import { createUsersService } from './modules/users/users.service.js';
 import { seedDemoData } from './seed/demo-seed.js';
 import { registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { organizationAdminRoutes } from './modules/organization-admin/organization-admin.routes.js';
+import { createOrganizationAdminService } from './modules/organization-admin/organization-admin.service.js';
 import { createSubscriptionCheckoutService } from './modules/subscriptions/subscription-checkout.service.js';
 import { subscriptionsGraphql } from './modules/subscriptions/subscriptions.graphql.js';
 import { createSubscriptionRenewals } from './modules/subscriptions/subscription-renewals.js';
@@ -376,6 +378,17 @@ export async function createServer(
       publicUrl: config.publicUrl,
     });
     await api.register(organizationsRoutes, { organizations });
+    await api.register(organizationAdminRoutes, {
+      organizationAdmin: createOrganizationAdminService({
+        db,
+        organizations,
+        subscriptions,
+        receipts: createSubscriptionReceipts(subscriptions),
+        users,
+        sessions,
+        mail: outbox,
+      }),
+    });
     registerGraphqlEndpoint(api, {
       parts: [subscriptionsGraphql({ subscriptions, userContext })],
       production: config.isProduction,

@@ -24,6 +24,10 @@ export const PAGE_ROUTES = {
   businessSignUp: '/business/sign-up/',
   // Where the mail about a renewal the bank wants confirmed (3-D Secure) leads: `?invoice=<id>`.
   subscriptionAuthenticate: '/payment/subscription-authenticate/',
+  // The organization admin area (team-plan §2): owners and admins of the user's organization.
+  organizationAdmin: '/organization-manage-v2/',
+  organizationAdminOverview: '/organization-manage-v2/admin-overview/',
+  organizationSubscription: '/organization-manage-v2/settings/subscription/',
   // Developer tools: the server answers their API with 404 in production.
   devClock: '/dev/clock/',
   devMailbox: '/dev/mailbox/',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_NAME_MESSAGE,
   isTaxNumberEnabled,
+  showsEnterpriseUpgrade,
   subscriptionBillingErrors,
   teamPlanCardNameError,
 } from './subscription-rules.js';
@@ -79,5 +80,18 @@ describe('subscription billing information (team-plan §5)', () => {
     ).toEqual({
       tax_number: 'A tax ID is not used for this country.',
     });
+  });
+});
+
+describe('Enterprise upgrade banner (team-plan §2, §9)', () => {
+  it('is hidden when the price country is JP, in any case', () => {
+    expect(showsEnterpriseUpgrade('JP')).toBe(false);
+    expect(showsEnterpriseUpgrade('jp')).toBe(false);
+  });
+
+  it('is shown elsewhere, and while the country is unknown', () => {
+    expect(showsEnterpriseUpgrade('US')).toBe(true);
+    expect(showsEnterpriseUpgrade('IN')).toBe(true);
+    expect(showsEnterpriseUpgrade(null)).toBe(true);
   });
 });

@@ -110,3 +110,11 @@ export function subscriptionBillingErrors(
   }
   return errors;
 }
+
+/** Team-plan §9: price countries where the Enterprise upgrade banner is not shown. */
+export const ENTERPRISE_UPGRADE_HIDDEN_COUNTRIES: readonly string[] = ['JP'];
+
+/** Team-plan §2 upgrade banner ('Give access to your entire organization'): hidden when the price country is JP. */
+export function showsEnterpriseUpgrade(priceCountry: string | null | undefined): boolean {
+  return !ENTERPRISE_UPGRADE_HIDDEN_COUNTRIES.includes((priceCountry ?? '').trim().toUpperCase());
+}

@@ -56,6 +56,8 @@ export function createTestClient(app: FastifyInstance, options: { ip?: string } 
       request('POST', url, body, extra),
     patch: (url: string, body?: unknown, extra?: Parameters<typeof request>[3]) =>
       request('PATCH', url, body, extra),
+    put: (url: string, body?: unknown, extra?: Parameters<typeof request>[3]) =>
+      request('PUT', url, body, extra),
     delete: (url: string, extra?: Parameters<typeof request>[3]) => request('DELETE', url, undefined, extra),
     async login(email: string, password = 'lectern-demo') {
       const response = await request('POST', '/api-2.0/auth/login/', { email, password });

@@ -73,6 +73,12 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     total: 13,
     charged: usd(5918),
   },
+  organization_invitation: {
+    kind: 'organization_invitation',
+    organizationName: 'Acme Learning',
+    inviterName: 'Olivia Owner',
+    acceptUrl: '/organization-manage-v2/invitations/accept/?token=abc123',
+  },
 };
 
 /** The facts each kind must state, in the subject (first) and in both parts (all). */
@@ -129,6 +135,11 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     subject: '3 licenses added to your Team Plan',
     body: ['13 licenses', '$59.18'],
     link: 'https://learn.example.com/user/manage-subscriptions/',
+  },
+  organization_invitation: {
+    subject: 'Olivia Owner invited you to join Acme Learning on Lectern',
+    body: ['Acme Learning', 'Olivia Owner'],
+    link: 'https://learn.example.com/organization-manage-v2/invitations/accept/?token=abc123',
   },
 };
 

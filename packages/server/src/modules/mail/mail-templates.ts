@@ -48,7 +48,14 @@ export type MailContent =
   | { kind: 'subscription_cancelled'; planName: string; endDate: string; reactivateUrl: string }
   | { kind: 'subscription_reactivated'; planName: string; nextChargeDate: string; amount: Money }
   | { kind: 'subscription_expired'; planName: string; endDate: string; resubscribeUrl: string }
-  | { kind: 'licenses_added'; planName: string; added: number; total: number; charged: Money | null };
+  | { kind: 'licenses_added'; planName: string; added: number; total: number; charged: Money | null }
+  | {
+      /** An invitation to join an organization (its Team Plan license comes with it). */
+      kind: 'organization_invitation';
+      organizationName: string;
+      inviterName: string;
+      acceptUrl: string;
+    };
 
 export type MailKind = MailContent['kind'];
 
@@ -315,6 +322,20 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
         action: manage,
       };
     }
+    case 'organization_invitation':
+      return {
+        subject: `${mail.inviterName} invited you to join ${mail.organizationName} on ${context.brandName}`,
+        heading: `Join ${mail.organizationName}`,
+        paragraphs: [
+          `${mail.inviterName} invited you to join ${mail.organizationName} on ${context.brandName}.`,
+          'Accept the invitation with this e-mail address to start learning with your team.',
+        ],
+        facts: [
+          ['Organization', mail.organizationName],
+          ['Invited by', mail.inviterName],
+        ],
+        action: { label: 'Accept the invitation', url: f.url(mail.acceptUrl) },
+      };
   }
 }
 

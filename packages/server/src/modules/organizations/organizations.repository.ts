@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { ReadPart } from '../../platform/db/combined-read.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Writer } from '../../platform/db/database.js';
 import { organizationMembers, organizations } from './organizations.tables.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -101,8 +101,71 @@ export function createOrganizationsRepository(db: Database) {
         .limit(1);
       return row ?? null;
     },
-    async memberCount(organizationId: number): Promise<number> {
-      const [row] = await db
+    /** The organization's members, oldest first, a page at a time. */
+    async members(
+      organizationId: number,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: { userId: number; role: MemberRole; joinedAt: Date }[]; count: number }> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            userId: organizationMembers.userId,
+            role: organizationMembers.role,
+            joinedAt: organizationMembers.createdAt,
+          })
+          .from(organizationMembers)
+          .where(eq(organizationMembers.organizationId, organizationId))
+          .orderBy(asc(organizationMembers.createdAt), asc(organizationMembers.userId))
+          .offset(page.offset)
+          .limit(page.limit),
+        db
+          .select({ count: count() })
+          .from(organizationMembers)
+          .where(eq(organizationMembers.organizationId, organizationId)),
+      ]);
+      return { rows, count: total?.count ?? 0 };
+    },
+    /** The organization's members' roles, locked for update (role changes count owners under it). */
+    async lockedRoles(organizationId: number, writer: Writer): Promise<Map<number, MemberRole>> {
+      const rows = await writer
+        .select({ userId: organizationMembers.userId, role: organizationMembers.role })
+        .from(organizationMembers)
+        .where(eq(organizationMembers.organizationId, organizationId))
+        .orderBy(asc(organizationMembers.userId))
+        .for('update');
+      return new Map(rows.map((row) => [row.userId, row.role]));
+    },
+    async setRole(organizationId: number, userId: number, role: MemberRole, writer: Writer): Promise<void> {
+      await writer
+        .update(organizationMembers)
+        .set({ role })
+        .where(
+          and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+        );
+    },
+    async removeMember(organizationId: number, userId: number, writer: Writer): Promise<void> {
+      await writer
+        .delete(organizationMembers)
+        .where(
+          and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+        );
+    },
+    /** Adds the user unless they belong to an organization already; whether they were added. */
+    async joinIfFree(
+      organizationId: number,
+      userId: number,
+      role: MemberRole,
+      writer: Writer,
+    ): Promise<boolean> {
+      const rows = await writer
+        .insert(organizationMembers)
+        .values({ organizationId, userId, role })
+        .onConflictDoNothing()
+        .returning({ userId: organizationMembers.userId });
+      return rows.length > 0;
+    },
+    async memberCount(organizationId: number, writer: Writer = db): Promise<number> {
+      const [row] = await writer
         .select({ count: count() })
         .from(organizationMembers)
         .where(eq(organizationMembers.organizationId, organizationId));

@@ -1,6 +1,6 @@
 import { ORGANIZATION_PERMISSIONS, type CurrentOrganization, type OrganizationRole } from '@lectern/domain';
-import type { Database } from '../../platform/db/database.js';
-import { HttpError } from '../../platform/http/http-error.js';
+import type { Database, Writer } from '../../platform/db/database.js';
+import { HttpError, notFound } from '../../platform/http/http-error.js';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import {
   organizationFacts,
@@ -58,7 +58,36 @@ export function createOrganizationsService(db: Database) {
     adminIdsOf: (organizationIds: number[], writer?: Database) =>
       repository.adminIdsOf(organizationIds, writer),
     /** How many people belong to the organization (each holds a license of its plan). */
-    memberCount: (organizationId: number) => repository.memberCount(organizationId),
+    memberCount: (organizationId: number, writer?: Writer) => repository.memberCount(organizationId, writer),
+    /** The members of an organization, a page at a time (the organization admin area). */
+    members: (organizationId: number, page: { offset: number; limit: number }) =>
+      repository.members(organizationId, page),
+    /**
+     * Changes a member's role, or removes them (`role` null), keeping at least one owner: 404 for
+     * someone who is not a member, 409 `last_owner` when it would leave the organization without one.
+     */
+    async changeMember(organizationId: number, userId: number, role: OrganizationRole | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const roles = await repository.lockedRoles(organizationId, tx);
+        const current = roles.get(userId);
+        if (!current) throw notFound('This person is not a member of the organization.');
+        const owners = [...roles.values()].filter((value) => value === 'owner').length;
+        if (current === 'owner' && role !== 'owner' && owners <= 1) {
+          throw new HttpError(
+            409,
+            'last_owner',
+            role === null
+              ? 'The last owner cannot be removed; make another member an owner first.'
+              : 'The last owner cannot change role; make another member an owner first.',
+          );
+        }
+        if (role === null) await repository.removeMember(organizationId, userId, tx);
+        else if (role !== current) await repository.setRole(organizationId, userId, role, tx);
+      });
+    },
+    /** Adds the user in the caller's transaction unless they belong to an organization already. */
+    joinIfFree: (organizationId: number, userId: number, role: OrganizationRole, writer: Writer) =>
+      repository.joinIfFree(organizationId, userId, role, writer),
 
     /**
      * Facts for a combined read (`prepareCombinedRead`): the user's (`userId`) organization

@@ -1,7 +1,7 @@
 import { checkoutReferenceOf, formatMoney, money, type CurrencyCode } from '@lectern/domain';
 import { notFound } from '../../platform/http/http-error.js';
 import { receiptRefOf } from './subscription-notices.js';
-import type { ChargeRow } from './subscriptions.repository.js';
+import type { ChargeRow, Subscriber } from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 /** Team-plan §3 receipt, with the buyer's billing block (the receipt screen's "Sold to"). */
@@ -40,6 +40,12 @@ export interface BillingHistoryRecord {
   failure_message: string | null;
 }
 
+export interface BillingHistory {
+  results: BillingHistoryRecord[];
+  total_pages: number;
+  count: number;
+}
+
 const KIND_SUBTITLES: Record<string, string> = {
   first_period: 'First period',
   renewal: 'Renewal',
@@ -73,37 +79,22 @@ export function createSubscriptionReceipts(subscriptions: SubscriptionsService) 
         userId,
         checkoutReferenceOf(charge.enrollmentId),
       );
-      const profile = await subscriptions.repository.profile({
-        type: enrollment.subscriberType,
-        id: enrollment.subscriberId,
-      });
-      const planName = await billing.planName(enrollment.priceOptionId);
-      return {
-        id: charge.id,
-        ref: receiptRefOf(charge.receiptNumber ?? charge.id),
-        date: charge.createdAt.toISOString(),
-        quantity: charge.licenses,
-        item: `${planName} — ${KIND_SUBTITLES[charge.kind] ?? charge.kind}`,
-        unit_price:
-          charge.unitPrice === null ? null : { amount: charge.unitPrice, currency: charge.currency },
-        period_start: charge.periodStart.toISOString(),
-        period_end: charge.periodEnd.toISOString(),
-        card_type: charge.cardBrand,
-        card_last4: charge.cardLast4,
-        amount: {
-          currency: charge.currency,
-          total_amount: charge.amount,
-          tax_exclusive_amount: charge.amount - charge.taxAmount,
-          tax_amount: charge.taxAmount,
-          has_tax_record: charge.taxAmount > 0,
-        },
-        sold_to: {
-          name: profile?.customerName ?? null,
-          address: profile?.addressLine1 ?? null,
-          address2: profile?.addressLine2 ?? null,
-          tax_id: profile?.taxNumber ?? null,
-        },
-      };
+      return receiptOf(charge, enrollment);
+    },
+
+    /** A receipt of the subscriber's (the caller checked who may see it); another's is a 404. */
+    async receiptOfSubscriber(subscriber: Subscriber, id: number): Promise<SubscriptionReceipt> {
+      const charge = await billing.charge(id);
+      if (!charge || charge.status !== 'succeeded') throw notFound('There is no such receipt.');
+      const [enrollment] = await billing.enrollmentsByIds([charge.enrollmentId]);
+      if (
+        !enrollment ||
+        enrollment.subscriberType !== subscriber.type ||
+        enrollment.subscriberId !== subscriber.id
+      ) {
+        throw notFound('There is no such receipt.');
+      }
+      return receiptOf(charge, enrollment);
     },
 
     /** The billing history of the plan the user manages (their organization's, else their own). */
@@ -111,37 +102,84 @@ export function createSubscriptionReceipts(subscriptions: SubscriptionsService) 
       userId: number,
       page: { page: number; pageSize: number },
       locale: string,
-    ): Promise<{ results: BillingHistoryRecord[]; total_pages: number; count: number }> {
+    ): Promise<BillingHistory> {
       const subscriber = (await subscriptions.organizationOf(userId, false)) ?? {
         type: 'user' as const,
         id: userId,
       };
-      const { rows, count } = await billing.chargesOf(subscriber, {
-        offset: (page.page - 1) * page.pageSize,
-        limit: page.pageSize,
-      });
-      const names = new Map<string, string>();
-      for (const row of rows)
-        if (!names.has(row.priceOptionId))
-          names.set(row.priceOptionId, await billing.planName(row.priceOptionId));
-      return {
-        results: rows.map((row: ChargeRow & { priceOptionId: string }) => ({
-          id: row.id,
-          subscription_plan_description: names.get(row.priceOptionId)!,
-          subtitle: `${KIND_SUBTITLES[row.kind] ?? row.kind} · ${row.licenses} ${row.licenses === 1 ? 'license' : 'licenses'}`,
-          billing_period_start_text: date(row.periodStart, locale),
-          price_money_text: formatMoney(money(row.amount, row.currency as CurrencyCode), locale),
-          brand: row.cardBrand,
-          payment_method: row.cardLast4 ? `•••• ${row.cardLast4}` : null,
-          invoice_url: row.status === 'succeeded' ? receiptUrlOf(row.id) : null,
-          status: row.status === 'succeeded' ? 'succeeded' : 'failed',
-          failure_message: row.failureMessage,
-        })),
-        total_pages: Math.max(1, Math.ceil(count / page.pageSize)),
-        count,
-      };
+      return historyOf(subscriber, page, locale);
     },
+
+    historyOf,
   };
+
+  async function receiptOf(
+    charge: ChargeRow,
+    enrollment: { subscriberType: Subscriber['type']; subscriberId: number; priceOptionId: string },
+  ): Promise<SubscriptionReceipt> {
+    const profile = await subscriptions.repository.profile({
+      type: enrollment.subscriberType,
+      id: enrollment.subscriberId,
+    });
+    const planName = await billing.planName(enrollment.priceOptionId);
+    return {
+      id: charge.id,
+      ref: receiptRefOf(charge.receiptNumber ?? charge.id),
+      date: charge.createdAt.toISOString(),
+      quantity: charge.licenses,
+      item: `${planName} — ${KIND_SUBTITLES[charge.kind] ?? charge.kind}`,
+      unit_price: charge.unitPrice === null ? null : { amount: charge.unitPrice, currency: charge.currency },
+      period_start: charge.periodStart.toISOString(),
+      period_end: charge.periodEnd.toISOString(),
+      card_type: charge.cardBrand,
+      card_last4: charge.cardLast4,
+      amount: {
+        currency: charge.currency,
+        total_amount: charge.amount,
+        tax_exclusive_amount: charge.amount - charge.taxAmount,
+        tax_amount: charge.taxAmount,
+        has_tax_record: charge.taxAmount > 0,
+      },
+      sold_to: {
+        name: profile?.customerName ?? null,
+        address: profile?.addressLine1 ?? null,
+        address2: profile?.addressLine2 ?? null,
+        tax_id: profile?.taxNumber ?? null,
+      },
+    };
+  }
+
+  /** A subscriber's billing history: its receipts and failed attempts, newest first. */
+  async function historyOf(
+    subscriber: Subscriber,
+    page: { page: number; pageSize: number },
+    locale: string,
+  ): Promise<BillingHistory> {
+    const { rows, count } = await billing.chargesOf(subscriber, {
+      offset: (page.page - 1) * page.pageSize,
+      limit: page.pageSize,
+    });
+    const names = new Map<string, string>();
+    for (const row of rows)
+      if (!names.has(row.priceOptionId))
+        names.set(row.priceOptionId, await billing.planName(row.priceOptionId));
+    return {
+      results: rows.map((row: ChargeRow & { priceOptionId: string }) => ({
+        id: row.id,
+        subscription_plan_description: names.get(row.priceOptionId)!,
+        subtitle: `${KIND_SUBTITLES[row.kind] ?? row.kind} · ${row.licenses} ${row.licenses === 1 ? 'license' : 'licenses'}`,
+        billing_period_start_text: date(row.periodStart, locale),
+        price_money_text: formatMoney(money(row.amount, row.currency as CurrencyCode), locale),
+        brand: row.cardBrand,
+        payment_method: row.cardLast4 ? `•••• ${row.cardLast4}` : null,
+        invoice_url: row.status === 'succeeded' ? receiptUrlOf(row.id) : null,
+        status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+        failure_message: row.failureMessage,
+      })),
+      total_pages: Math.max(1, Math.ceil(count / page.pageSize)),
+      count,
+    };
+  }
 }
 
 export type SubscriptionReceipts = ReturnType<typeof createSubscriptionReceipts>;

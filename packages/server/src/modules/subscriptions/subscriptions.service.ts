@@ -12,7 +12,7 @@ import {
   type LifecycleState,
 } from '@lectern/domain';
 import type { Clock } from '../../platform/clock/clock.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Writer } from '../../platform/db/database.js';
 import { HttpError, notFound, permissionDenied } from '../../platform/http/http-error.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -222,6 +222,33 @@ export function createSubscriptionsService(deps: {
     subscriberFor,
     organizationOf,
     enrollmentByReference,
+
+    /** The subscriber's billing profile (billing information, receipt details, card), or null. */
+    billingProfileOf: (subscriber: Subscriber) => repository.profile(subscriber),
+    /** Stores the receipt details (team-plan §3 organization billing) into the billing profile. */
+    async saveReceiptDetails(
+      subscriber: Subscriber,
+      details: { name: string; address: string; address2: string | null; taxId: string | null },
+      userId: number,
+    ): Promise<void> {
+      await repository.updateProfile(subscriber, {
+        customerName: details.name,
+        addressLine1: details.address,
+        addressLine2: details.address2,
+        taxNumber: details.taxId,
+        billingUpdatedBy: userId,
+        billingUpdatedAt: now(),
+      });
+    },
+    /**
+     * The subscriber's current enrollment (else its latest expired one); with `writer`, locked
+     * for update in the caller's transaction (what counts licenses serializes on it).
+     */
+    async currentEnrollmentOf(subscriber: Subscriber, writer?: Writer): Promise<EnrollmentRow | null> {
+      const row = await repository.currentEnrollment(subscriber, writer);
+      if (!row || !writer) return row;
+      return repository.enrollment(row.id, writer, true);
+    },
 
     async plans(
       currency: CurrencyCode,

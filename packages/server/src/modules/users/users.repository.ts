@@ -19,10 +19,16 @@ export function createUsersRepository(db: Database) {
     async contacts(
       ids: number[],
       writer: Database = db,
-    ): Promise<{ id: number; email: string; locale: string }[]> {
+    ): Promise<{ id: number; email: string; locale: string; name: string; surname: string }[]> {
       if (ids.length === 0) return [];
       return writer
-        .select({ id: users.id, email: users.email, locale: users.locale })
+        .select({
+          id: users.id,
+          email: users.email,
+          locale: users.locale,
+          name: users.name,
+          surname: users.surname,
+        })
         .from(users)
         .where(inArray(users.id, ids))
         .orderBy(users.id);

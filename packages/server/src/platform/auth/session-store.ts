@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { createExpiringCache } from '../cache/expiring-cache.js';
 import type { Database, DatabaseHandle } from '../db/database.js';
 import { sessions } from './sessions.tables.js';
@@ -115,6 +115,16 @@ export function createSessionStore(db: Database, now: () => Date = () => new Dat
       for (const { id } of deleted) cache.delete(id);
     },
 
+    /** Each user's last activity (the latest `last_seen_at` of their sessions); absent without one. */
+    async lastActivityOf(userIds: number[]): Promise<Map<number, Date>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: sessions.userId, at: sql<string>`max(${sessions.lastSeenAt})` })
+        .from(sessions)
+        .where(inArray(sessions.userId, userIds))
+        .groupBy(sessions.userId);
+      return new Map(rows.map((row) => [Number(row.userId), new Date(row.at)]));
+    },
     async deleteExpired(): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now()));
     },

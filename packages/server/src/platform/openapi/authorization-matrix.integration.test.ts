@@ -20,7 +20,11 @@ import type { RouteEntry } from './route-table.js';
  * `plan`: a subscription plan's billing (its receipts): its owners and admins see it, a member
  * who is not an admin is refused (403), anyone else is answered as if it did not exist (404).
  */
-type Access = 'public' | 'user' | 'own' | 'plan' | 'signed-webhook' | 'operator';
+/**
+ * `organization`: the organization admin area of the organization in the path (Acme here): its
+ * owners and admins reach it, its other members are refused (403), anyone else gets 404.
+ */
+type Access = 'public' | 'user' | 'own' | 'plan' | 'organization' | 'signed-webhook' | 'operator';
 
 const MATRIX: Record<string, Access> = {
   'GET /healthz': 'public',
@@ -66,6 +70,20 @@ const MATRIX: Record<string, Access> = {
   'GET /api-2.0/dev/mailbox/': 'public',
   'GET /api-2.0/dev/mailbox/:id/': 'public',
   'POST /api-2.0/business/sign-up/': 'user',
+  'GET /api-2.0/organizations/:organizationId/billing-information/': 'organization',
+  'GET /api-2.0/organizations/:organizationId/active-payment-method/': 'organization',
+  'GET /api-2.0/organizations/:organizationId/billing-history/': 'organization',
+  'GET /api-2.0/organizations/:organizationId/receipts/:paymentId/': 'organization',
+  'GET /api-2.0/organizations/:organizationId/receipt-details/': 'organization',
+  'PUT /api-2.0/organizations/:organizationId/receipt-details/': 'organization',
+  'GET /api-2.0/organizations/:organizationId/members/': 'organization',
+  'PATCH /api-2.0/organizations/:organizationId/members/:userId/': 'organization',
+  'DELETE /api-2.0/organizations/:organizationId/members/:userId/': 'organization',
+  'POST /api-2.0/organizations/:organizationId/invitations/': 'organization',
+  'GET /api-2.0/organizations/:organizationId/invitations/': 'organization',
+  'DELETE /api-2.0/organizations/:organizationId/invitations/:id/': 'organization',
+  // The invitation's token and e-mail decide (the organization admin tests).
+  'POST /api-2.0/organization-invitations/accept/': 'user',
   // Per field inside: plans are public, enrollments the signed-in user's own (subscriptions tests).
   'GET /api/2022-03/graphql/': 'public',
   'POST /api/2022-03/graphql/': 'public',
@@ -89,6 +107,8 @@ let env: ServerWithSandbox;
 const actors: Record<string, TestClient> = {};
 /** The learner's own resources, which nobody else may see. */
 let own: { attemptId: string; storedId: string };
+/** The demo organization (Acme), whose admin area the `organization` routes are. */
+let acmeId: number;
 
 async function signUp(name: string, ip: string): Promise<{ client: TestClient; email: string }> {
   const client = createTestClient(env.server.app, { ip });
@@ -119,6 +139,7 @@ beforeAll(async () => {
     ((await env.server.db.execute(query)) as unknown as { rows: { id: number }[] }).rows;
   // The student joins the demo organization.
   const [acme] = await rows(sql`select id from organizations where name = 'Acme Learning'`);
+  acmeId = Number(acme!.id);
   const [studentUser] = await rows(sql`select id from users where email = ${student.email.toLowerCase()}`);
   await env.server.db.execute(
     sql`insert into organization_members (organization_id, user_id, role) values (${Number(acme!.id)}, ${Number(studentUser!.id)}, 'student')`,
@@ -153,6 +174,10 @@ afterAll(() => env.close());
 /** A request to the route that is well-formed enough to reach its authorization. */
 function requestTo(route: RouteEntry, client: TestClient) {
   const url = route.url
+    .replace(':organizationId', String(acmeId))
+    .replace(':paymentId', '2')
+    // Nobody: a member route never removes or changes someone here.
+    .replace(':userId', '2147483000')
     .replace(':paymentAttemptId', own.attemptId)
     .replace(':storedId', encodeURIComponent(own.storedId))
     .replace(':list', 'wishlist')
@@ -171,6 +196,7 @@ function requestTo(route: RouteEntry, client: TestClient) {
           payment_info: { credentials: { payment_intent_id: 'pi_other', action_result: 'succeeded' } },
         }
       : {};
+  if (route.method === 'PUT') return client.put(withQuery, body);
   return route.method === 'PATCH' ? client.patch(withQuery, body) : client.post(withQuery, body);
 }
 
@@ -191,7 +217,7 @@ describe('authorization matrix', () => {
     for (const route of env.server.routes) {
       const access = MATRIX[keyOf(route)];
       expect(route.auth === 'user', keyOf(route)).toBe(
-        access === 'user' || access === 'own' || access === 'plan',
+        access === 'user' || access === 'own' || access === 'plan' || access === 'organization',
       );
     }
   });
@@ -235,7 +261,10 @@ describe('authorization matrix', () => {
         const response = await requestTo(route, client);
         const what = `${actor} ${keyOf(route)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
         outcomes.push(what);
-        if (actor === 'visitor' && (access === 'user' || access === 'own' || access === 'plan')) {
+        if (
+          actor === 'visitor' &&
+          (access === 'user' || access === 'own' || access === 'plan' || access === 'organization')
+        ) {
           expect(response.statusCode, what).toBe(401);
           expect(response.data.code, what).toBe('not_authenticated');
         } else if (access === 'own') {
@@ -245,6 +274,14 @@ describe('authorization matrix', () => {
           // Receipt 2 is the demo organization's (Acme): its owner and admin read it.
           const expected = actor === 'owner' || actor === 'admin' ? 200 : actor === 'student' ? 403 : 404;
           expect(response.statusCode, what).toBe(expected);
+        } else if (access === 'organization') {
+          // Acme's owner and admin pass (their answer may still be 400 or 404 for the input).
+          if (actor === 'owner' || actor === 'admin') {
+            expect([401, 403], what).not.toContain(response.statusCode);
+            expect(response.statusCode, what).toBeLessThan(500);
+          } else {
+            expect(response.statusCode, what).toBe(actor === 'student' ? 403 : 404);
+          }
         } else if (access === 'signed-webhook') {
           expect(response.statusCode, what).toBe(400);
           expect(response.data.code, what).toBe('webhook_signature_invalid');

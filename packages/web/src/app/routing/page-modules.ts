@@ -72,6 +72,21 @@ export const pages = {
       (module) => module.RenewalAuthenticationPage,
     ),
   ),
+  organizationAdmin: lazyPage('organization-admin', () =>
+    import('../../features/organization-admin/organization-admin-pages').then(
+      (module) => module.OrganizationAdminIndexPage,
+    ),
+  ),
+  organizationAdminOverview: lazyPage('organization-admin-overview', () =>
+    import('../../features/organization-admin/organization-admin-pages').then(
+      (module) => module.AdminOverviewPage,
+    ),
+  ),
+  organizationSubscription: lazyPage('organization-subscription', () =>
+    import('../../features/organization-admin/organization-admin-pages').then(
+      (module) => module.OrganizationSubscriptionPage,
+    ),
+  ),
   devClock: lazyPage('dev-clock', () =>
     import('../../features/dev-tools/dev-clock-page').then((module) => module.DevClockPage),
   ),

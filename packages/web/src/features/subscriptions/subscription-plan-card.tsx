@@ -10,13 +10,16 @@ import { CancelPlanModal, ReactivatePlanModal } from './subscription-plan-modals
 import { STATUS_BADGE, planRows } from './subscription-status';
 import { useEnrollmentChange, type EnrollmentChange } from './use-enrollment-change';
 
-function Licenses({ enrollment }: { enrollment: CurrentEnrollment }) {
+/**
+ * Team-plan §2 licenses row: '{max} licenses in total', the meter of used versus max, and the
+ * used and remaining counts (shared with the organization admin's subscription page).
+ */
+export function LicenseUsage({ enrollment }: { enrollment: CurrentEnrollment }) {
   const intl = useIntl();
   const total = enrollment.licenseCount;
   const used = enrollment.usedLicenseCount;
-  const expired = enrollment.status === 'EXPIRED';
   return (
-    <Stack gap={4} data-testid="subscription-licenses">
+    <>
       <Text fw={700}>
         <FormattedMessage id="subscriptions.manage.licensesTotal" values={{ count: total }} />
       </Text>
@@ -35,6 +38,16 @@ function Licenses({ enrollment }: { enrollment: CurrentEnrollment }) {
           />
         </Text>
       </Group>
+    </>
+  );
+}
+
+function Licenses({ enrollment }: { enrollment: CurrentEnrollment }) {
+  const total = enrollment.licenseCount;
+  const expired = enrollment.status === 'EXPIRED';
+  return (
+    <Stack gap={4} data-testid="subscription-licenses">
+      <LicenseUsage enrollment={enrollment} />
       {!expired &&
         (total >= TEAM_PLAN_LICENSES.maximum ? (
           <LicenseCeilingNote maximum={TEAM_PLAN_LICENSES.maximum} />
@@ -44,6 +57,30 @@ function Licenses({ enrollment }: { enrollment: CurrentEnrollment }) {
           </Button>
         ))}
     </Stack>
+  );
+}
+
+/** Team-plan §2 expired banner (warning, dismissible) with 'Resubscribe'. */
+export function ExpiredPlanBanner({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={intl.formatMessage({ id: 'subscriptions.manage.expiredTitle' })}
+      withCloseButton
+      closeButtonLabel={intl.formatMessage({ id: 'common.dismiss' })}
+      onClose={onClose}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          <FormattedMessage id="subscriptions.manage.expiredHelp" />
+        </Text>
+        <Anchor component={Link} to={PAGE_ROUTES.teamPlanResubscribe}>
+          <FormattedMessage id="subscriptions.manage.resubscribe" />
+        </Anchor>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -64,23 +101,7 @@ export function SubscriptionPlanCard({ enrollment }: { enrollment: CurrentEnroll
   return (
     <Stack gap="md">
       {status === 'EXPIRED' && team && expiredBannerShown && (
-        <Alert
-          color="yellow"
-          variant="light"
-          title={intl.formatMessage({ id: 'subscriptions.manage.expiredTitle' })}
-          withCloseButton
-          closeButtonLabel={intl.formatMessage({ id: 'common.dismiss' })}
-          onClose={() => setExpiredBannerShown(false)}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              <FormattedMessage id="subscriptions.manage.expiredHelp" />
-            </Text>
-            <Anchor component={Link} to={PAGE_ROUTES.teamPlanResubscribe}>
-              <FormattedMessage id="subscriptions.manage.resubscribe" />
-            </Anchor>
-          </Stack>
-        </Alert>
+        <ExpiredPlanBanner onClose={() => setExpiredBannerShown(false)} />
       )}
       {enrollment.paymentIssue && <PaymentIssueBanner issue={enrollment.paymentIssue} />}
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="subscription-plan-name">
