@@ -7,14 +7,11 @@ import { PaymentIssueBanner } from '../subscriptions/payment-issue-banner';
 import type { CurrentEnrollment } from '../subscriptions/subscription-api';
 import { ExpiredPlanBanner, LicenseUsage } from '../subscriptions/subscription-plan-card';
 import { ENTERPRISE_UPGRADE_URL } from '../subscriptions/subscription-links';
-import { CancelPlanModal, ReactivatePlanModal } from '../subscriptions/subscription-plan-modals';
+import { PlanStatusActions } from '../subscriptions/plan-status-actions';
 import { STATUS_BADGE, planRows } from '../subscriptions/subscription-status';
-import { useEnrollmentChange, type EnrollmentChange } from '../subscriptions/use-enrollment-change';
 import { LICENSE_SUPPORT_EMAIL, ORGANIZATION_ADMIN_LINKS } from './organization-admin-links';
 import { upsellPath } from './organization-plan';
 import { PaymentMethodRow } from './payment-method-row';
-
-type Modals = EnrollmentChange | 'enterprise';
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -63,9 +60,8 @@ function EnterpriseModal({ opened, onClose }: { opened: boolean; onClose: () => 
  */
 export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnrollment }) {
   const intl = useIntl();
-  const [modal, setModal] = useState<Modals | null>(null);
+  const [enterpriseOpen, setEnterpriseOpen] = useState(false);
   const [expiredBannerShown, setExpiredBannerShown] = useState(true);
-  const change = useEnrollmentChange(enrollment, () => setModal(null));
   const { status } = enrollment;
   const expired = status === 'EXPIRED';
   const rows = planRows(enrollment, intl);
@@ -93,23 +89,7 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
             <Text size="sm" c="dimmed" data-testid="subscription-end-help">
               {rows.end.help}
             </Text>
-            <Group>
-              {(status === 'TRIAL' || status === 'ACTIVE') && (
-                <Button color="red" variant="outline" onClick={() => setModal('cancel')}>
-                  <FormattedMessage id="subscriptions.manage.cancel" />
-                </Button>
-              )}
-              {status === 'CANCELED' && (
-                <Button onClick={() => setModal('reactivate')}>
-                  <FormattedMessage id="subscriptions.manage.reactivate" />
-                </Button>
-              )}
-              {expired && (
-                <Button component={Link} to={PAGE_ROUTES.teamPlanResubscribe}>
-                  <FormattedMessage id="subscriptions.manage.resubscribe" />
-                </Button>
-              )}
-            </Group>
+            <PlanStatusActions enrollment={enrollment} resubscribeTo={PAGE_ROUTES.teamPlanResubscribe} />
           </Row>
           <PaymentMethodRow />
           <Stack gap={4} data-testid="subscription-licenses">
@@ -117,7 +97,7 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
             <Group mt="xs">
               {!expired &&
                 (atCeiling ? (
-                  <Button variant="light" onClick={() => setModal('enterprise')}>
+                  <Button variant="light" onClick={() => setEnterpriseOpen(true)}>
                     <FormattedMessage id="subscriptions.manage.addLicenses" />
                   </Button>
                 ) : (
@@ -148,21 +128,7 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
           </Stack>
         </Stack>
       </Paper>
-      <CancelPlanModal
-        enrollment={enrollment}
-        opened={modal === 'cancel'}
-        pending={change.isPending}
-        onClose={() => setModal(null)}
-        onConfirm={() => change.mutate('cancel')}
-      />
-      <ReactivatePlanModal
-        enrollment={enrollment}
-        opened={modal === 'reactivate'}
-        pending={change.isPending}
-        onClose={() => setModal(null)}
-        onConfirm={() => change.mutate('reactivate')}
-      />
-      <EnterpriseModal opened={modal === 'enterprise'} onClose={() => setModal(null)} />
+      <EnterpriseModal opened={enterpriseOpen} onClose={() => setEnterpriseOpen(false)} />
     </Stack>
   );
 }

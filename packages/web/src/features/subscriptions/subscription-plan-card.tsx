@@ -6,9 +6,8 @@ import { Link } from 'react-router';
 import { LicenseCeilingNote } from './license-picker';
 import { PaymentIssueBanner } from './payment-issue-banner';
 import type { CurrentEnrollment } from './subscription-api';
-import { CancelPlanModal, ReactivatePlanModal } from './subscription-plan-modals';
+import { PlanStatusActions } from './plan-status-actions';
 import { STATUS_BADGE, planRows } from './subscription-status';
-import { useEnrollmentChange, type EnrollmentChange } from './use-enrollment-change';
 
 /**
  * Team-plan §2 licenses row: '{max} licenses in total', the meter of used versus max, and the
@@ -91,9 +90,7 @@ export function ExpiredPlanBanner({ onClose }: { onClose: () => void }) {
  */
 export function SubscriptionPlanCard({ enrollment }: { enrollment: CurrentEnrollment }) {
   const intl = useIntl();
-  const [modal, setModal] = useState<EnrollmentChange | null>(null);
   const [expiredBannerShown, setExpiredBannerShown] = useState(true);
-  const change = useEnrollmentChange(enrollment, () => setModal(null));
   const team = enrollment.productType === 'TEAM';
   const { status } = enrollment;
   const rows = planRows(enrollment, intl);
@@ -128,39 +125,12 @@ export function SubscriptionPlanCard({ enrollment }: { enrollment: CurrentEnroll
             </Text>
           </Stack>
           {team && <Licenses enrollment={enrollment} />}
-          <Group>
-            {(status === 'TRIAL' || status === 'ACTIVE') && (
-              <Button color="red" variant="outline" onClick={() => setModal('cancel')}>
-                <FormattedMessage id="subscriptions.manage.cancel" />
-              </Button>
-            )}
-            {status === 'CANCELED' && (
-              <Button onClick={() => setModal('reactivate')}>
-                <FormattedMessage id="subscriptions.manage.reactivate" />
-              </Button>
-            )}
-            {status === 'EXPIRED' && (
-              <Button component={Link} to={team ? PAGE_ROUTES.teamPlanResubscribe : PAGE_ROUTES.personalPlan}>
-                <FormattedMessage id="subscriptions.manage.resubscribe" />
-              </Button>
-            )}
-          </Group>
+          <PlanStatusActions
+            enrollment={enrollment}
+            resubscribeTo={team ? PAGE_ROUTES.teamPlanResubscribe : PAGE_ROUTES.personalPlan}
+          />
         </Stack>
       </Paper>
-      <CancelPlanModal
-        enrollment={enrollment}
-        opened={modal === 'cancel'}
-        pending={change.isPending}
-        onClose={() => setModal(null)}
-        onConfirm={() => change.mutate('cancel')}
-      />
-      <ReactivatePlanModal
-        enrollment={enrollment}
-        opened={modal === 'reactivate'}
-        pending={change.isPending}
-        onClose={() => setModal(null)}
-        onConfirm={() => change.mutate('reactivate')}
-      />
     </Stack>
   );
 }
