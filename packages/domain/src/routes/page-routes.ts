@@ -28,6 +28,14 @@ export const PAGE_ROUTES = {
   organizationAdmin: '/organization-manage-v2/',
   organizationAdminOverview: '/organization-manage-v2/admin-overview/',
   organizationSubscription: '/organization-manage-v2/settings/subscription/',
+  organizationBilling: '/organization-manage-v2/settings/billing/',
+  organizationBillingPayment: '/organization-manage-v2/settings/billing/payment/',
+  organizationReceipt: '/organization-manage-v2/settings/payment/:paymentId/',
+  organizationUsers: '/organization-manage-v2/users/',
+  organizationUsersInvite: '/organization-manage-v2/users/invite/',
+  // Where an invitation mail leads: `?token=<token>` (the server's INVITATION_ACCEPT_PATH).
+  organizationInvitationAccept: '/organization-manage-v2/invitations/accept/',
+  businessTerms: '/terms/ub/',
   // Developer tools: the server answers their API with 404 in production.
   devClock: '/dev/clock/',
   devMailbox: '/dev/mailbox/',

@@ -8,7 +8,6 @@ import { PageLoader } from '../../ui/page-loader';
 import type { CurrentEnrollment } from '../subscriptions/subscription-api';
 import { useCurrentEnrollment } from '../subscriptions/subscription-queries';
 import { STATUS_BADGE, planRows } from '../subscriptions/subscription-status';
-import { ORGANIZATION_ADMIN_LINKS } from './organization-admin-links';
 import { OrganizationAdminLayout } from './organization-admin-layout';
 import { organizationPlanOf } from './organization-plan';
 
@@ -41,7 +40,7 @@ function PlanAtAGlance({ plan }: { plan: CurrentEnrollment }) {
           <Anchor component={Link} to={PAGE_ROUTES.organizationSubscription}>
             <FormattedMessage id="organizationAdmin.nav.subscription" />
           </Anchor>
-          <Anchor component={Link} to={ORGANIZATION_ADMIN_LINKS.billing}>
+          <Anchor component={Link} to={PAGE_ROUTES.organizationBilling}>
             <FormattedMessage id="organizationAdmin.nav.billing" />
           </Anchor>
         </Group>

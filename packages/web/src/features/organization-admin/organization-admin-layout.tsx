@@ -7,7 +7,6 @@ import { usePageTitle } from '../../app/shell/use-page-title';
 import { useMe } from '../../app/user-context/user-context-provider';
 import type { MessageId } from '../../i18n/load-messages';
 import { RequireSignIn } from '../subscriptions/require-sign-in';
-import { ORGANIZATION_ADMIN_LINKS } from './organization-admin-links';
 
 interface NavItem {
   to: string;
@@ -16,12 +15,12 @@ interface NavItem {
 
 const TOP_ITEMS: NavItem[] = [
   { to: PAGE_ROUTES.organizationAdminOverview, label: 'organizationAdmin.nav.overview' },
-  { to: ORGANIZATION_ADMIN_LINKS.users, label: 'organizationAdmin.nav.users' },
+  { to: PAGE_ROUTES.organizationUsers, label: 'organizationAdmin.nav.users' },
 ];
 
 const SETTINGS_ITEMS: NavItem[] = [
   { to: PAGE_ROUTES.organizationSubscription, label: 'organizationAdmin.nav.subscription' },
-  { to: ORGANIZATION_ADMIN_LINKS.billing, label: 'organizationAdmin.nav.billing' },
+  { to: PAGE_ROUTES.organizationBilling, label: 'organizationAdmin.nav.billing' },
 ];
 
 function Item({ item, pathname, nested = false }: { item: NavItem; pathname: string; nested?: boolean }) {

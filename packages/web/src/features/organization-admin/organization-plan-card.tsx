@@ -9,7 +9,7 @@ import { ExpiredPlanBanner, LicenseUsage } from '../subscriptions/subscription-p
 import { ENTERPRISE_UPGRADE_URL } from '../subscriptions/subscription-links';
 import { PlanStatusActions } from '../subscriptions/plan-status-actions';
 import { STATUS_BADGE, planRows } from '../subscriptions/subscription-status';
-import { LICENSE_SUPPORT_EMAIL, ORGANIZATION_ADMIN_LINKS } from './organization-admin-links';
+import { LICENSE_SUPPORT_EMAIL } from './organization-admin-links';
 import { upsellPath } from './organization-plan';
 import { PaymentMethodRow } from './payment-method-row';
 
@@ -110,7 +110,7 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
                   <FormattedMessage id="organizationAdmin.subscription.manageUsers" />
                 </Button>
               ) : (
-                <Button component={Link} to={ORGANIZATION_ADMIN_LINKS.users} variant="default">
+                <Button component={Link} to={PAGE_ROUTES.organizationUsers} variant="default">
                   <FormattedMessage id="organizationAdmin.subscription.manageUsers" />
                 </Button>
               )}
