@@ -88,22 +88,34 @@ export const pages = {
     ),
   ),
   organizationBilling: lazyPage('organization-billing', () =>
-    import('../../features/organization-admin/organization-billing-page').then((module) => module.OrganizationBillingPage),
+    import('../../features/organization-admin/organization-billing-page').then(
+      (module) => module.OrganizationBillingPage,
+    ),
   ),
   organizationBillingPayment: lazyPage('organization-billing-payment', () =>
-    import('../../features/organization-admin/organization-billing-payment-page').then((module) => module.OrganizationBillingPaymentPage),
+    import('../../features/organization-admin/organization-billing-payment-page').then(
+      (module) => module.OrganizationBillingPaymentPage,
+    ),
   ),
   organizationReceipt: lazyPage('organization-receipt', () =>
-    import('../../features/organization-admin/organization-receipt-page').then((module) => module.OrganizationReceiptPage),
+    import('../../features/organization-admin/organization-receipt-page').then(
+      (module) => module.OrganizationReceiptPage,
+    ),
   ),
   organizationUsers: lazyPage('organization-users', () =>
-    import('../../features/organization-admin/organization-users-page').then((module) => module.OrganizationUsersPage),
+    import('../../features/organization-admin/organization-users-page').then(
+      (module) => module.OrganizationUsersPage,
+    ),
   ),
   organizationUsersInvite: lazyPage('organization-users-invite', () =>
-    import('../../features/organization-admin/organization-invite-page').then((module) => module.OrganizationInvitePage),
+    import('../../features/organization-admin/organization-invite-page').then(
+      (module) => module.OrganizationInvitePage,
+    ),
   ),
   organizationInvitationAccept: lazyPage('organization-invitation-accept', () =>
-    import('../../features/organization-admin/invitation-accept-page').then((module) => module.InvitationAcceptPage),
+    import('../../features/organization-admin/invitation-accept-page').then(
+      (module) => module.InvitationAcceptPage,
+    ),
   ),
   businessTerms: lazyPage('business-terms', () =>
     import('../../features/business-terms/business-terms-page').then((module) => module.BusinessTermsPage),
