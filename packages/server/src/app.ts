@@ -76,6 +76,8 @@ import { registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js'
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { organizationAdminRoutes } from './modules/organization-admin/organization-admin.routes.js';
 import { createOrganizationAdminService } from './modules/organization-admin/organization-admin.service.js';
+import { createOrganizationActivity } from './modules/organization-admin/organization-activity.js';
+import { createOrganizationPlanPanel } from './modules/organization-admin/organization-plan-panel.js';
 import { createSubscriptionCheckoutService } from './modules/subscriptions/subscription-checkout.service.js';
 import { subscriptionsGraphql } from './modules/subscriptions/subscriptions.graphql.js';
 import { createSubscriptionRenewals } from './modules/subscriptions/subscription-renewals.js';
@@ -371,10 +373,11 @@ export async function createServer(
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
+    const receipts = createSubscriptionReceipts(subscriptions, { seller: config.seller });
     await api.register(subscriptionBillingRoutes, {
       subscriptions,
       renewals,
-      receipts: createSubscriptionReceipts(subscriptions),
+      receipts,
       publicUrl: config.publicUrl,
     });
     await api.register(organizationsRoutes, { organizations });
@@ -383,11 +386,13 @@ export async function createServer(
         db,
         organizations,
         subscriptions,
-        receipts: createSubscriptionReceipts(subscriptions),
+        receipts,
         users,
         sessions,
         mail: outbox,
       }),
+      planPanel: createOrganizationPlanPanel({ subscriptions, gateway: payments.gateway, log: app.log }),
+      recentActivity: createOrganizationActivity({ db, subscriptions, receipts, users }),
     });
     registerGraphqlEndpoint(api, {
       parts: [subscriptionsGraphql({ subscriptions, userContext })],

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LecternServer } from '../../app.js';
+import { DEMO_SELLER } from '../../platform/config/config.js';
 import { createCheckoutKit, rowsOf } from '../../test-support/checkout-kit.js';
 import { startServerWithSandbox } from '../../test-support/checkout-server.js';
+import { planItem, subscriptionSubmit } from '../../test-support/subscription-kit.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
 import { ORGANIZATION_ADMIN_MESSAGES } from './organization-admin.service.js';
 
@@ -105,6 +107,13 @@ describe('who may use the organization admin API', () => {
   }[] = [
     { name: 'billing information', call: (c) => c.get(`${base()}/billing-information/`), allowed: 200 },
     { name: 'active payment method', call: (c) => c.get(`${base()}/active-payment-method/`), allowed: 200 },
+    {
+      name: 'deleting a card that is not stored',
+      call: (c) => c.delete(`${base()}/active-payment-method/`),
+      allowed: 404,
+    },
+    { name: 'plan panel', call: (c) => c.get(`${base()}/plan/`), allowed: 200 },
+    { name: 'recent activity', call: (c) => c.get(`${base()}/activity/`), allowed: 200 },
     { name: 'billing history', call: (c) => c.get(`${base()}/billing-history/?page=1`), allowed: 200 },
     { name: 'a missing receipt', call: (c) => c.get(`${base()}/receipts/${NOBODY}/`), allowed: 404 },
     { name: 'receipt details', call: (c) => c.get(`${base()}/receipt-details/`), allowed: 200 },
@@ -183,6 +192,13 @@ describe('billing overview', () => {
     const receipt = await actors.admin.get(`${base()}/receipts/${history.data.results[0].id}/`);
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.data.sold_to.name).toBe('Acme Learning Inc.');
+    // The seller block comes from the configuration: outside production, demo address and tax id.
+    expect(receipt.data.seller).toEqual({
+      name: 'Lectern',
+      address: DEMO_SELLER.address,
+      tax_id: DEMO_SELLER.taxId,
+      support_email: 'support@localhost',
+    });
   });
 
   it("another organization's receipt is a 404", async () => {
@@ -340,7 +356,7 @@ describe('invitations', () => {
     const invited = await signUp(email);
     const accepted = await invited.post('/api-2.0/organization-invitations/accept/', { token });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.data).toEqual({ organization: { id: acme }, role: 'group_admin' });
+    expect(accepted.data).toEqual({ organization: { id: acme, name: 'Acme Learning' }, role: 'group_admin' });
     const again = await invited.post('/api-2.0/organization-invitations/accept/', { token });
     expect(again.statusCode).toBe(409);
     expect(again.data.code).toBe('invitation_used');
@@ -422,6 +438,115 @@ describe('invitations', () => {
     expect((await actors.admin.delete(`${base()}/members/${ids.student}/`)).statusCode).toBe(404);
     expect((await actors.owner.post(`${base()}/invitations/`, { emails: [newEmail()] })).statusCode).toBe(
       201,
+    );
+  });
+});
+
+describe('plan panel and recent activity', () => {
+  const graphqlCancel = (client: TestClient, id: number, mutation: 'Cancel' | 'Reactivate') =>
+    client.post('/api/2022-03/graphql/', {
+      query: `mutation { subscriptionEnrollment${mutation}(id: "${id}") { id status } }`,
+    });
+
+  /** A new organization in its Team Plan trial of 5 licenses, with a stored card (one trial per card). */
+  async function newTeam(name: string, card: string) {
+    const owner = await newBuyer();
+    const founded = await owner.client.post('/api-2.0/business/sign-up/', { organization_name: name });
+    expect(founded.statusCode, founded.body).toBe(201);
+    const trial = await owner.client.post(
+      '/payment/checkout-submit/',
+      subscriptionSubmit('Submit', [planItem('team-annual', 5)], card),
+    );
+    expect(trial.data.status, trial.body).toBe('succeeded');
+    const [organization] = await rows<{ id: number }>(sql`select id from organizations where name = ${name}`);
+    return { owner, panel: base(Number(organization!.id)) };
+  }
+
+  it('answers the plan facts; deleting the card turns automatic renewal off, once, and is recorded', async () => {
+    const { owner, panel } = await newTeam('Panel Co', 'pm_card_mastercard');
+    const before = await owner.client.get(`${panel}/plan/`);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.data.plan).toMatchObject({
+      status: 'TRIAL',
+      isPreview: false,
+      isLimitedConsumptionTrial: true,
+      usedLicenses: 1,
+      totalLicenses: 5,
+      autoRenew: true,
+      hasPaymentMethod: true,
+    });
+    const card = await owner.client.get(`${panel}/active-payment-method/`);
+    const methodId = card.data.spm_info.data.id as string;
+
+    const removed = await owner.client.delete(`${panel}/active-payment-method/`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    const after = await owner.client.get(`${panel}/plan/`);
+    expect(after.data.plan).toMatchObject({ status: 'CANCELED', autoRenew: false, hasPaymentMethod: false });
+    expect((await owner.client.get(`${panel}/active-payment-method/`)).data.spm_info.data).toBeNull();
+    // The card is detached at the provider too.
+    expect((await server.payments.gateway.retrievePaymentMethod(methodId)).customerId).toBeNull();
+    // Deleting again changes nothing.
+    expect((await owner.client.delete(`${panel}/active-payment-method/`)).statusCode).toBe(404);
+
+    // The toggle turns renewal on again through reactivate; the panel says there is still no card.
+    const reactivated = await graphqlCancel(owner.client, after.data.plan.enrollmentId, 'Reactivate');
+    expect(reactivated.data.data.subscriptionEnrollmentReactivate.status, reactivated.body).toBe('TRIAL');
+    expect((await owner.client.get(`${panel}/plan/`)).data.plan).toMatchObject({
+      autoRenew: false,
+      hasPaymentMethod: false,
+    });
+
+    const activity = await owner.client.get(`${panel}/activity/`);
+    expect(activity.statusCode, activity.body).toBe(200);
+    const kinds = (activity.data.results as { kind: string; actor: string | null }[]).map(
+      (item) => item.kind,
+    );
+    expect(kinds).toContain('plan_started');
+    expect(kinds).toContain('payment_method_changed');
+    const dates = (activity.data.results as { date: string }[]).map((item) => item.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('keeps the card of a plan whose payment is due', async () => {
+    const [enrollment] = await rows<{ id: number }>(sql`
+      select id from subscription_enrollments where subscriber_type = 'organization'
+        and subscriber_id = ${acme} and status <> 'EXPIRED' order by id desc limit 1`);
+    await server.db.execute(
+      sql`update subscription_enrollments set status = 'PAST_DUE' where id = ${enrollment!.id}`,
+    );
+    await server.db.execute(sql`
+      update subscription_billing_profiles set payment_method_id = 'pm_kept_while_due', card_last4 = '4242'
+      where subscriber_type = 'organization' and subscriber_id = ${acme}`);
+    try {
+      const refused = await actors.owner.delete(`${base()}/active-payment-method/`);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.data.code).toBe('payment_due');
+      const [profile] = await rows<{ payment_method_id: string }>(sql`
+        select payment_method_id from subscription_billing_profiles
+        where subscriber_type = 'organization' and subscriber_id = ${acme}`);
+      expect(profile!.payment_method_id).toBe('pm_kept_while_due');
+    } finally {
+      await server.db.execute(
+        sql`update subscription_enrollments set status = 'ACTIVE' where id = ${enrollment!.id}`,
+      );
+      await server.db.execute(sql`
+        update subscription_billing_profiles set payment_method_id = null, card_last4 = null
+        where subscriber_type = 'organization' and subscriber_id = ${acme}`);
+    }
+  });
+
+  it('shows the invitations in the recent activity', async () => {
+    const { owner, panel } = await newTeam('Activity Co', 'pm_card_discover');
+    const email = newEmail('activity');
+    const invited = await owner.client.post(`${panel}/invitations/`, { emails: [email] });
+    expect(invited.statusCode, invited.body).toBe(201);
+    await owner.client.delete(`${panel}/invitations/${invited.data.results[0].id}/`);
+    const activity = await owner.client.get(`${panel}/activity/`);
+    expect(activity.data.results).toContainEqual(
+      expect.objectContaining({ kind: 'invitation_sent', detail: email, actor: expect.any(String) }),
+    );
+    expect(activity.data.results).toContainEqual(
+      expect.objectContaining({ kind: 'invitation_withdrawn', detail: email }),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { organizationInvitations } from './organization-admin.tables.js';
 
@@ -59,6 +59,19 @@ export function createOrganizationAdminRepository(db: Database) {
         .where(eq(organizationInvitations.tokenHash, tokenHash))
         .for('update');
       return row ?? null;
+    },
+    /** The invitations most recently sent, accepted or withdrawn (the recent activity). */
+    async recentlyChanged(organizationId: number, limit: number): Promise<InvitationRow[]> {
+      const { createdAt, acceptedAt, revokedAt } = organizationInvitations;
+      return db
+        .select()
+        .from(organizationInvitations)
+        .where(eq(organizationInvitations.organizationId, organizationId))
+        .orderBy(
+          desc(sql`greatest(${createdAt}, ${acceptedAt}, ${revokedAt})`),
+          desc(organizationInvitations.id),
+        )
+        .limit(limit);
     },
     async markAccepted(id: number, at: Date, writer: Writer): Promise<void> {
       await writer

@@ -9,8 +9,12 @@ import {
   type OrganizationAccess,
   type OrganizationAdminService,
 } from './organization-admin.service.js';
+import { ACTIVITY_LIMIT, type OrganizationActivity } from './organization-activity.js';
+import type { OrganizationPlanPanel } from './organization-plan-panel.js';
 import {
   acceptBody,
+  activityAnswer,
+  planPanelAnswer,
   activePaymentMethodAnswer,
   billingHistoryAnswer,
   billingInformationAnswer,
@@ -35,6 +39,8 @@ export const ORGANIZATION_ADMIN_PATHS = {
   billingInformation: `${BASE}/billing-information/`,
   activePaymentMethod: `${BASE}/active-payment-method/`,
   billingHistory: `${BASE}/billing-history/`,
+  plan: `${BASE}/plan/`,
+  activity: `${BASE}/activity/`,
   receipt: `${BASE}/receipts/:paymentId/`,
   receiptDetails: `${BASE}/receipt-details/`,
   members: `${BASE}/members/`,
@@ -51,7 +57,9 @@ export const ORGANIZATION_ADMIN_PATHS = {
  */
 export const organizationAdminRoutes: FastifyPluginAsyncZod<{
   organizationAdmin: OrganizationAdminService;
-}> = async (app, { organizationAdmin }) => {
+  planPanel: OrganizationPlanPanel;
+  recentActivity: OrganizationActivity;
+}> = async (app, { organizationAdmin, planPanel, recentActivity }) => {
   const accessOf = new WeakMap<FastifyRequest, OrganizationAccess>();
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.url?.startsWith(BASE)) return;
@@ -82,6 +90,27 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod<{
       schema: { params: organizationParams, response: { 200: activePaymentMethodAnswer } },
     },
     async (request) => organizationAdmin.activePaymentMethod(id(request)),
+  );
+
+  app.delete(
+    ORGANIZATION_ADMIN_PATHS.activePaymentMethod,
+    { config: SIGNED_IN, schema: { params: organizationParams } },
+    async (request, reply) => {
+      await planPanel.removeCard(id(request), access(request).userId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    ORGANIZATION_ADMIN_PATHS.plan,
+    { config: SIGNED_IN, schema: { params: organizationParams, response: { 200: planPanelAnswer } } },
+    async (request) => planPanel.facts(id(request)),
+  );
+
+  app.get(
+    ORGANIZATION_ADMIN_PATHS.activity,
+    { config: SIGNED_IN, schema: { params: organizationParams, response: { 200: activityAnswer } } },
+    async (request) => ({ results: await recentActivity(id(request), ACTIVITY_LIMIT) }),
   );
 
   app.get(
@@ -203,7 +232,7 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod<{
         body: acceptBody,
         response: {
           200: z.object({
-            organization: z.object({ id: z.number() }),
+            organization: z.object({ id: z.number(), name: z.string() }),
             role: z.enum(['owner', 'admin', 'group_admin', 'student']),
           }),
         },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseId } from '../../platform/http/database-id.js';
 import { pageQuery } from '../../platform/http/pagination.js';
+import { ACTIVITY_KINDS } from './organization-activity.js';
 
 export const ROLES = ['owner', 'admin', 'group_admin', 'student'] as const;
 const role = z.enum(ROLES, { error: 'role must be one of owner, admin, group_admin, student.' });
@@ -95,6 +96,13 @@ export const receiptAnswer = z.object({
     address2: nullableText,
     tax_id: nullableText,
   }),
+  /** The seller (operator configuration); an unset address or tax id is null. */
+  seller: z.object({
+    name: z.string(),
+    address: nullableText,
+    tax_id: nullableText,
+    support_email: z.string(),
+  }),
 });
 
 /** Team-plan §3 organization billing (receipt). */
@@ -167,4 +175,33 @@ export const acceptBody = z.object({
     .string({ error: 'token is required.' })
     .min(1, 'token is required.')
     .max(200, 'token is not valid.'),
+});
+
+/** Team-plan §2 older plan panel: the current plan's facts, null without a plan. */
+export const planPanelAnswer = z.object({
+  plan: z
+    .object({
+      enrollmentId: z.number(),
+      status: z.enum(['TRIAL', 'ACTIVE', 'CANCELED', 'EXPIRED', 'FUTURE']),
+      isPreview: z.boolean(),
+      isLimitedConsumptionTrial: z.boolean(),
+      usedLicenses: z.number(),
+      totalLicenses: z.number(),
+      endDate: z.string(),
+      autoRenew: z.boolean(),
+      hasPaymentMethod: z.boolean(),
+    })
+    .nullable(),
+});
+
+/** The admin overview's recent activity, newest first. */
+export const activityAnswer = z.object({
+  results: z.array(
+    z.object({
+      kind: z.enum(ACTIVITY_KINDS),
+      date: z.string(),
+      actor: z.string().nullable(),
+      detail: z.string().nullable(),
+    }),
+  ),
 });

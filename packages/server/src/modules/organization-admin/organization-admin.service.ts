@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isOrganizationAdmin, type OrganizationRole } from '@lectern/domain';
+import { isOrganizationAdmin, PAGE_ROUTES, type OrganizationRole } from '@lectern/domain';
 import type { SessionStore } from '../../platform/auth/session-store.js';
 import type { Database } from '../../platform/db/database.js';
 import { HttpError, notFound, permissionDenied } from '../../platform/http/http-error.js';
@@ -17,7 +17,8 @@ export const ORGANIZATION_ADMIN_MESSAGES = {
   noActivePlan: 'Your organization has no active plan. Subscribe to a Team Plan to invite people.',
 } as const;
 
-export const INVITATION_ACCEPT_PATH = '/organization-manage-v2/invitations/accept/';
+/** Where the invitation mail leads (the web app's accept page), `?token=<token>`. */
+export const INVITATION_ACCEPT_PATH = PAGE_ROUTES.organizationInvitationAccept;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const fullName = (person: { name: string; surname: string }) =>
@@ -277,11 +278,15 @@ export function createOrganizationAdminService(deps: {
     /**
      * Joins the signed-in user to the organization that invited their e-mail address, with the
      * invited role: the token must be unused and not revoked, and the user in no organization.
+     * Answers the organization (with its name, for the accept page) and the role.
      */
-    async accept(userId: number, token: string) {
+    async accept(
+      userId: number,
+      token: string,
+    ): Promise<{ organization: { id: number; name: string }; role: OrganizationRole }> {
       const user = await deps.users.findById(userId);
       if (!user) throw notFound('There is no such invitation.');
-      return deps.db.transaction(async (tx) => {
+      const accepted = await deps.db.transaction(async (tx) => {
         const invitation = await repository.byTokenHash(hashToken(token), tx);
         if (!invitation) throw notFound('There is no such invitation.');
         if (invitation.revokedAt) {
@@ -306,8 +311,13 @@ export function createOrganizationAdminService(deps: {
           );
         }
         await repository.markAccepted(invitation.id, subscriptions.now(), tx);
-        return { organization: { id: invitation.organizationId }, role: invitation.role };
+        return { organizationId: invitation.organizationId, role: invitation.role };
       });
+      const membership = await organizations.membershipOf(userId);
+      return {
+        organization: { id: accepted.organizationId, name: membership?.organization.name ?? '' },
+        role: accepted.role,
+      };
     },
   };
 }

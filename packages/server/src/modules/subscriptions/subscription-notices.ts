@@ -1,4 +1,4 @@
-import { money, type CurrencyCode, type Money } from '@lectern/domain';
+import { money, PAGE_ROUTES, type CurrencyCode, type Money } from '@lectern/domain';
 import type { Writer } from '../../platform/db/database.js';
 import type { MailContent } from '../mail/mail-templates.js';
 import type { GatewayFailure } from '../payments/payment-gateway.js';
@@ -153,7 +153,11 @@ export function createSubscriptionNotices(deps: {
         amount: amountOf(invoice.amount, invoice.currency),
         reason: failure.message,
         nextRetryDate: nextRetry?.toISOString() ?? null,
-        updateCardUrl: MANAGE_SUBSCRIPTIONS_PATH,
+        // An organization's admin changes the card on the admin area's payment page.
+        updateCardUrl:
+          enrollment.subscriberType === 'organization'
+            ? PAGE_ROUTES.organizationBillingPayment
+            : MANAGE_SUBSCRIPTIONS_PATH,
       })),
 
     authenticationRequired: (enrollment: EnrollmentRow, invoice: InvoiceRow, writer: Writer) =>

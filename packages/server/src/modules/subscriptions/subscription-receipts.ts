@@ -24,6 +24,16 @@ export interface SubscriptionReceipt {
     has_tax_record: boolean;
   };
   sold_to: { name: string | null; address: string | null; address2: string | null; tax_id: string | null };
+  /** Who sells (operator configuration): name, postal address, tax id, support contact. */
+  seller: ReceiptSeller;
+}
+
+/** The receipt's seller block; an unset address or tax id is null (omitted on the receipt). */
+export interface ReceiptSeller {
+  name: string;
+  address: string | null;
+  tax_id: string | null;
+  support_email: string;
 }
 
 /** Team-plan §3 billing history record, plus what it is (a receipt or a failed attempt). */
@@ -38,6 +48,15 @@ export interface BillingHistoryRecord {
   invoice_url: string | null;
   status: 'succeeded' | 'failed';
   failure_message: string | null;
+}
+
+/** A charge as the recent activity shows it. */
+export interface RecentCharge {
+  id: number;
+  date: string;
+  status: 'succeeded' | 'failed';
+  amount_text: string;
+  licenses: number;
 }
 
 export interface BillingHistory {
@@ -65,8 +84,17 @@ const receiptUrlOf = (id: number) => RECEIPT_PATHS.receipt.replace(':id', String
  * charge is a numbered receipt; failed attempts are listed too. Only the plan's owner (the
  * learner, or the organization's owners and admins) sees them; another's id is a 404.
  */
-export function createSubscriptionReceipts(subscriptions: SubscriptionsService) {
+export function createSubscriptionReceipts(
+  subscriptions: SubscriptionsService,
+  options: { seller: { name: string; address: string | null; taxId: string | null; supportEmail: string } },
+) {
   const { billing } = subscriptions;
+  const seller: ReceiptSeller = {
+    name: options.seller.name,
+    address: options.seller.address,
+    tax_id: options.seller.taxId,
+    support_email: options.seller.supportEmail,
+  };
   const date = (value: Date, locale: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
 
@@ -111,6 +139,18 @@ export function createSubscriptionReceipts(subscriptions: SubscriptionsService) 
     },
 
     historyOf,
+
+    /** The subscriber's latest charges, succeeded or failed, newest first (recent activity). */
+    async recentCharges(subscriber: Subscriber, limit: number, locale: string): Promise<RecentCharge[]> {
+      const { rows } = await billing.chargesOf(subscriber, { offset: 0, limit });
+      return rows.map((row) => ({
+        id: row.id,
+        date: row.createdAt.toISOString(),
+        status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+        amount_text: formatMoney(money(row.amount, row.currency as CurrencyCode), locale),
+        licenses: row.licenses,
+      }));
+    },
   };
 
   async function receiptOf(
@@ -146,6 +186,7 @@ export function createSubscriptionReceipts(subscriptions: SubscriptionsService) 
         address2: profile?.addressLine2 ?? null,
         tax_id: profile?.taxNumber ?? null,
       },
+      seller,
     };
   }
 

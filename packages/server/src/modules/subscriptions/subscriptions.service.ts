@@ -33,6 +33,12 @@ import {
   type SubscriptionsRepository,
 } from './subscriptions.repository.js';
 
+/** Refusals of deleting the stored card. */
+export const SUBSCRIPTION_CARD_MESSAGES = {
+  none: 'No payment method is stored.',
+  pastDue: 'A payment of your plan is due: update the payment method instead of deleting it.',
+} as const;
+
 export const noSuchSubscription = () => notFound('There is no subscription with this reference.');
 export const notAnOrganizationAdmin = () =>
   permissionDenied('Only the owner or an admin of your organization can manage its Team Plan.');
@@ -222,6 +228,46 @@ export function createSubscriptionsService(deps: {
     subscriberFor,
     organizationOf,
     enrollmentByReference,
+
+    /**
+     * Team-plan §4 (older billing area): deleting the stored card turns automatic renewal off, so
+     * a plan in trial or active is cancelled in the same transaction (access until its period
+     * end). A past-due plan keeps its card: it is being collected, and replacing the card is the
+     * way out. Answers the removed card's provider id, for the caller to detach it there.
+     */
+    async removeStoredCard(subscriber: Subscriber, userId: number): Promise<string> {
+      const at = now();
+      return deps.db.transaction(async (tx) => {
+        const current = await repository.currentEnrollment(subscriber, tx);
+        const row = current ? await repository.enrollment(current.id, tx, true) : null;
+        if (row?.status === 'PAST_DUE') {
+          throw new HttpError(409, 'payment_due', SUBSCRIPTION_CARD_MESSAGES.pastDue);
+        }
+        const profile = await repository.profile(subscriber, tx);
+        if (!profile?.paymentMethodId) throw notFound(SUBSCRIPTION_CARD_MESSAGES.none);
+        await repository.updateProfile(
+          subscriber,
+          {
+            paymentMethodId: null,
+            cardBrand: null,
+            cardLast4: null,
+            cardExpMonth: null,
+            cardExpYear: null,
+            cardUpdatedBy: userId,
+            cardUpdatedAt: at,
+          },
+          tx,
+        );
+        if (row && (row.status === 'TRIAL' || row.status === 'ACTIVE')) {
+          const next = nextLifecycleState(row.status as LifecycleState, 'cancel');
+          if (next) {
+            const changed = await repository.updateEnrollment(row.id, { status: next, cancelDate: at }, tx);
+            await notices.cancelled(changed!, tx);
+          }
+        }
+        return profile.paymentMethodId;
+      });
+    },
 
     /** The subscriber's billing profile (billing information, receipt details, card), or null. */
     billingProfileOf: (subscriber: Subscriber) => repository.profile(subscriber),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEMO_SELLER, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -56,6 +56,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EXTERNAL_SOURCES_ENABLED: 'yes' })).toThrow(
       /EXTERNAL_SOURCES_ENABLED: EXTERNAL_SOURCES_ENABLED must be one of 0, 1, true, false, on, off, enabled, disabled/,
     );
+  });
+
+  it('names the seller of receipts: the brand, demo address and tax id outside production, support@ the public host', () => {
+    expect(
+      loadConfig({ BRAND_NAME: 'Acme Courses', PUBLIC_URL: 'https://learn.example.com' }).seller,
+    ).toEqual({
+      name: 'Acme Courses',
+      address: DEMO_SELLER.address,
+      taxId: DEMO_SELLER.taxId,
+      supportEmail: 'support@learn.example.com',
+    });
+    expect(loadConfig({}).seller.supportEmail).toBe('support@localhost');
+    // Production omits what is not configured.
+    expect(loadConfig({ NODE_ENV: 'production' }).seller).toMatchObject({ address: null, taxId: null });
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SELLER_NAME: 'Acme Learning LLC',
+        SELLER_ADDRESS: '1 Main St\nSpringfield',
+        SELLER_TAX_ID: 'US 12-3456789',
+        SUPPORT_EMAIL: 'help@acme.test',
+      }).seller,
+    ).toEqual({
+      name: 'Acme Learning LLC',
+      address: '1 Main St\nSpringfield',
+      taxId: 'US 12-3456789',
+      supportEmail: 'help@acme.test',
+    });
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not-an-address' })).toThrow(/SUPPORT_EMAIL must be an e-mail/);
   });
 
   it('names every problem at once', () => {

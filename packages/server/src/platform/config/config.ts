@@ -122,6 +122,36 @@ const envSchema = z.object({
     }),
   /** The address mails come from. */
   MAIL_FROM: z.string().trim().min(3).optional(),
+  /** The seller named on receipts (team-plan §2 "Receipt screen"); default the brand name. */
+  SELLER_NAME: z
+    .string()
+    .trim()
+    .max(200, 'SELLER_NAME must be at most 200 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** The seller's postal address on receipts: one string, lines separated by commas or newlines. */
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .max(500, 'SELLER_ADDRESS must be at most 500 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** The seller's tax id (VAT, EIN…) on receipts. */
+  SELLER_TAX_ID: z
+    .string()
+    .trim()
+    .max(50, 'SELLER_TAX_ID must be at most 50 characters')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** Where customers write for help (receipts' 'Request change' and support contact). */
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(
+      z.email({ error: 'SUPPORT_EMAIL must be an e-mail address such as support@example.com' }).optional(),
+    ),
   SECRET_KEY: z
     .string()
     .trim()
@@ -197,6 +227,8 @@ export interface AppConfig {
   secretKey: string;
   /** Outgoing mail: the SMTP server (null: mails stay in the outbox) and the sender. */
   mail: { smtpUrl: string | null; from: string };
+  /** Who sells, as receipts name them: unset address and tax id are omitted (null). */
+  seller: SellerConfig;
   /** How long collected events are kept before the purge job deletes them. */
   trackingRetentionDays: number;
   /** Whose X-Forwarded-For is believed: nobody, the nearest `hops` proxies, or these addresses and ranges. */
@@ -213,6 +245,23 @@ export interface ThirdPartyConfig {
   externalSourcesEnabled: boolean;
   thirdPartyMarketingEnabled: boolean;
 }
+
+/** The seller block of receipts (team-plan §2 "Receipt screen"). */
+export interface SellerConfig {
+  name: string;
+  address: string | null;
+  taxId: string | null;
+  supportEmail: string;
+}
+
+/**
+ * Outside production an unset seller address and tax id fall back to these clearly fictional
+ * values, so a demo receipt shows the whole block; production omits what is not configured.
+ */
+export const DEMO_SELLER = {
+  address: '100 Example Street, Seattle, WA 98101, United States',
+  taxId: 'US 00-0000000',
+} as const;
 
 export interface PaymentsConfig {
   /** The provider's API origin the server's SDK talks to. */
@@ -288,6 +337,12 @@ export function loadConfig(
       smtpUrl: e.SMTP_URL ?? null,
       from:
         e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    },
+    seller: {
+      name: e.SELLER_NAME ?? e.BRAND_NAME,
+      address: e.SELLER_ADDRESS ?? (isProduction ? null : DEMO_SELLER.address),
+      taxId: e.SELLER_TAX_ID ?? (isProduction ? null : DEMO_SELLER.taxId),
+      supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
     },
     reconcileAfterMs: e.RECONCILE_AFTER_SECONDS * 1000,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,

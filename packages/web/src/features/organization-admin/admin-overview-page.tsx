@@ -1,51 +1,30 @@
 import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES } from '@lectern/domain';
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import type { CurrentEnrollment } from '../subscriptions/subscription-api';
 import { useCurrentEnrollment } from '../subscriptions/subscription-queries';
-import { STATUS_BADGE, planRows } from '../subscriptions/subscription-status';
 import { OrganizationAdminLayout } from './organization-admin-layout';
 import { organizationPlanOf } from './organization-plan';
+import { PlanPanel } from './plan-panel';
+import { RecentActivity } from './recent-activity';
 
-/** The plan at a glance: status, licenses used of total, and the next payment or end date. */
-function PlanAtAGlance({ plan }: { plan: CurrentEnrollment }) {
-  const intl = useIntl();
-  const badge = STATUS_BADGE[plan.status];
-  const { end } = planRows(plan, intl);
+/** Links into the admin area's other pages. */
+function OverviewLinks() {
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="overview-plan">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h3" id="overview-plan">
-            <FormattedMessage id="subscriptions.manage.teamPlan" />
-          </Title>
-          <Badge color={badge.color} data-testid="overview-status">
-            <FormattedMessage id={badge.id} />
-          </Badge>
-        </Group>
-        <Text data-testid="overview-licenses">
-          <FormattedMessage
-            id="organizationAdmin.overview.licenses"
-            values={{ used: plan.usedLicenseCount, total: plan.licenseCount }}
-          />
-        </Text>
-        <Text data-testid="overview-end">
-          <strong>{end.label}</strong> {end.value}
-        </Text>
-        <Group>
-          <Anchor component={Link} to={PAGE_ROUTES.organizationSubscription}>
-            <FormattedMessage id="organizationAdmin.nav.subscription" />
-          </Anchor>
-          <Anchor component={Link} to={PAGE_ROUTES.organizationBilling}>
-            <FormattedMessage id="organizationAdmin.nav.billing" />
-          </Anchor>
-        </Group>
-      </Stack>
-    </Paper>
+    <Group data-testid="overview-links">
+      <Anchor component={Link} to={PAGE_ROUTES.organizationSubscription}>
+        <FormattedMessage id="organizationAdmin.nav.subscription" />
+      </Anchor>
+      <Anchor component={Link} to={PAGE_ROUTES.organizationBilling}>
+        <FormattedMessage id="organizationAdmin.nav.billing" />
+      </Anchor>
+      <Anchor component={Link} to={PAGE_ROUTES.organizationUsers}>
+        <FormattedMessage id="organizationAdmin.nav.users" />
+      </Anchor>
+    </Group>
   );
 }
 
@@ -59,7 +38,11 @@ function OverviewContent() {
   }
   const plan = organizationPlanOf(query.data);
   return plan ? (
-    <PlanAtAGlance plan={plan} />
+    <Stack gap="lg">
+      <PlanPanel plan={plan} />
+      <OverviewLinks />
+      <RecentActivity organizationId={Number(plan.subscriber.id)} />
+    </Stack>
   ) : (
     <EmptyState
       message={<FormattedMessage id="organizationAdmin.noPlan" />}
@@ -69,7 +52,10 @@ function OverviewContent() {
   );
 }
 
-/** `/organization-manage-v2/admin-overview/`: the organization's plan at a glance. */
+/**
+ * `/organization-manage-v2/admin-overview/`: the organization's plan at a glance (the older
+ * plan panel of team-plan §2 with automatic renewal), links into the area, recent activity.
+ */
 export function AdminOverviewPage() {
   const intl = useIntl();
   return (

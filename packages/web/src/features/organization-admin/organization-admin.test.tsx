@@ -1,71 +1,13 @@
-import { SUBSCRIPTION_MESSAGES, type AuthenticatedMe, type OrganizationRole } from '@lectern/domain';
+import { SUBSCRIPTION_MESSAGES, type OrganizationRole } from '@lectern/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authenticatedMe, json, userContext, type FakeHandler } from '../../test-utils/fake-server';
+import { json, type FakeHandler } from '../../test-utils/fake-server';
 import type { CurrentEnrollment } from '../subscriptions/subscription-api';
 import { enrollment, setUp } from '../subscriptions/subscription-fixtures';
+import { PAYMENT_METHOD, context, member, planServer, visa } from './organization-admin-test-kit';
 
 const SUBSCRIPTION = '/organization-manage-v2/settings/subscription/';
 const OVERVIEW = '/organization-manage-v2/admin-overview/';
-
-function member(role: OrganizationRole): AuthenticatedMe {
-  return authenticatedMe({
-    country: 'US',
-    organization: {
-      id: 3,
-      title: 'Acme',
-      type: 'Team',
-      role,
-      permissions: [],
-      is_pro_license_holder: false,
-    },
-  });
-}
-
-function context(me: AuthenticatedMe, priceCountry = 'US'): FakeHandler {
-  const answer = userContext(me);
-  return json({ ...answer, request: { ...answer.request!, price_country: priceCountry } });
-}
-
-/** The GraphQL endpoint with one plan that cancel and reactivate change (or refuse to). */
-function planServer(initial: CurrentEnrollment | null, { failChanges = false } = {}): FakeHandler {
-  let current = initial;
-  return (request) => {
-    const { query } = request.body as { query: string };
-    if (query.includes('CurrentSubscriptionEnrollment'))
-      return json({ data: { currentSubscriptionEnrollment: current } });
-    if (failChanges)
-      return json({ errors: [{ message: 'No.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
-    const cancel = query.includes('SubscriptionEnrollmentCancel');
-    current = {
-      ...current!,
-      status: cancel ? 'CANCELED' : current!.trialEndDate ? 'TRIAL' : 'ACTIVE',
-      cancelDate: cancel ? '2026-11-25T08:00:00.000Z' : null,
-    };
-    const answer = {
-      id: current.id,
-      status: current.status,
-      cancelDate: current.cancelDate,
-      billing: { currentPeriodEndDate: current.billing.currentPeriodEndDate },
-    };
-    return json({
-      data: { [cancel ? 'subscriptionEnrollmentCancel' : 'subscriptionEnrollmentReactivate']: answer },
-    });
-  };
-}
-
-const PAYMENT_METHOD = 'GET /api-2.0/organizations/3/active-payment-method/';
-
-const visa = json({
-  spm_info: {
-    data: {
-      id: 'CardToken_card_pm_1',
-      created: '2026-03-05T00:00:00.000Z',
-      payment_method_details: { card: { last_4_digit: '4242', brand: 'visa', expired: false } },
-    },
-  },
-  last_edit_user: { name: 'Ada Lovelace', date: '2026-03-05T00:00:00.000Z' },
-});
 
 function open(
   path: string,
@@ -134,23 +76,6 @@ describe('organization admin shell', () => {
   });
 });
 
-describe('AdminOverviewPage', () => {
-  it('shows the plan at a glance', async () => {
-    open(OVERVIEW, enrollment());
-    expect((await screen.findByTestId('overview-status')).textContent).toBe('Active');
-    expect(screen.getByTestId('overview-licenses').textContent).toBe('4 of 10 licenses used');
-    expect(screen.getByTestId('overview-end').textContent).toBe('Next payment: March 5, 2027');
-  });
-
-  it('points to the Team Plan checkout when the organization has no plan', async () => {
-    open(OVERVIEW, null);
-    expect(await screen.findByText("Your organization doesn't have a Team Plan yet.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Buy a Team Plan' }).getAttribute('href')).toBe(
-      '/payment/checkout-teamplan/',
-    );
-  });
-});
-
 describe('OrganizationSubscriptionPage', () => {
   it('shows a trial: its end in days, the charge, licenses and the actions', async () => {
     open(
@@ -173,7 +98,7 @@ describe('OrganizationSubscriptionPage', () => {
     expect(screen.getByTestId('subscription-end-help').textContent).toBe(
       '$3,919.50 for 10 licenses will be charged to your saved payment method on December 9, 2026.',
     );
-    const method = await screen.findByTestId('payment-method-card');
+    const method = await screen.findByTestId('card-label');
     expect(method.textContent).toBe('•••• 4242');
     expect(
       within(screen.getByTestId('subscription-payment-method')).getByRole('img', { name: 'Visa' }),

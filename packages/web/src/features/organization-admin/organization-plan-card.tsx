@@ -70,7 +70,12 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
   return (
     <Stack gap="md">
       {expired && expiredBannerShown && <ExpiredPlanBanner onClose={() => setExpiredBannerShown(false)} />}
-      {enrollment.paymentIssue && <PaymentIssueBanner issue={enrollment.paymentIssue} />}
+      {enrollment.paymentIssue && (
+        <PaymentIssueBanner
+          issue={enrollment.paymentIssue}
+          updateCardTo={PAGE_ROUTES.organizationBillingPayment}
+        />
+      )}
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="organization-plan-name">
         <Stack gap="md">
           <Group justify="space-between">
@@ -91,7 +96,7 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
             </Text>
             <PlanStatusActions enrollment={enrollment} resubscribeTo={PAGE_ROUTES.teamPlanResubscribe} />
           </Row>
-          <PaymentMethodRow />
+          <PaymentMethodRow status={status} />
           <Stack gap={4} data-testid="subscription-licenses">
             <LicenseUsage enrollment={enrollment} />
             <Group mt="xs">

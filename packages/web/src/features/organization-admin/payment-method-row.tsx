@@ -1,13 +1,14 @@
-import { cardBrandName } from '@lectern/domain';
-import { Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useMe } from '../../app/user-context/user-context-provider';
-import { MethodIcon, methodIconCodeOf } from '../checkout/method-icons';
+import type { CurrentEnrollment } from '../subscriptions/subscription-api';
+import { CardLabel } from './billing-panel';
 import { useActivePaymentMethod } from './organization-admin-api';
+import { UpdatePaymentMethodModal } from './update-payment-method-modal';
 
-function PaymentMethod({ organizationId }: { organizationId: number }) {
+function PaymentMethod({ query }: { query: ReturnType<typeof useActivePaymentMethod> }) {
   const intl = useIntl();
-  const query = useActivePaymentMethod(organizationId);
   if (query.isPending)
     return (
       <Loader size="sm" aria-label={intl.formatMessage({ id: 'organizationAdmin.paymentMethod.loading' })} />
@@ -27,24 +28,54 @@ function PaymentMethod({ organizationId }: { organizationId: number }) {
       </Text>
     );
   }
-  const code = methodIconCodeOf(card.brand);
-  const brand = cardBrandName(card.brand);
   return (
-    <Group gap="xs">
-      {code && <MethodIcon code={code} label={brand} />}
-      <Text data-testid="payment-method-card">
-        {code ? '' : `${brand} `}
-        <FormattedMessage
-          id="organizationAdmin.paymentMethod.masked"
-          values={{ last4: card.last_4_digit ?? '' }}
-        />
-      </Text>
-    </Group>
+    <CardLabel
+      brand={card.brand}
+      masked={intl.formatMessage(
+        { id: 'organizationAdmin.paymentMethod.masked' },
+        { last4: card.last_4_digit ?? '' },
+      )}
+    />
   );
 }
 
-/** Team-plan §2 payment method row: the stored card's logo and masked last four digits. */
-export function PaymentMethodRow() {
+function OrganizationPaymentMethod({
+  organizationId,
+  status,
+}: {
+  organizationId: number;
+  status: CurrentEnrollment['status'];
+}) {
+  const query = useActivePaymentMethod(organizationId);
+  const [updating, setUpdating] = useState(false);
+  return (
+    <>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <PaymentMethod query={query} />
+        <Button
+          variant="light"
+          // Team-plan §4: disabled until the card has loaded, and for an expired plan.
+          disabled={!query.isSuccess || status === 'EXPIRED'}
+          onClick={() => setUpdating(true)}
+        >
+          <FormattedMessage id="organizationAdmin.paymentMethod.update" />
+        </Button>
+      </Group>
+      <UpdatePaymentMethodModal
+        opened={updating}
+        onClose={() => setUpdating(false)}
+        // Team-plan §4: the card is loaded again (joining the reload the update already started).
+        onUpdated={() => void query.refetch({ cancelRefetch: false })}
+      />
+    </>
+  );
+}
+
+/**
+ * Team-plan §2 payment method row: the stored card's logo and masked last four digits, and the
+ * 'Update payment method' button that opens the update modal.
+ */
+export function PaymentMethodRow({ status }: { status: CurrentEnrollment['status'] }) {
   const me = useMe();
   const organizationId = me.is_authenticated ? me.organization?.id : undefined;
   if (organizationId === undefined) return null;
@@ -53,7 +84,7 @@ export function PaymentMethodRow() {
       <Text fw={700}>
         <FormattedMessage id="subscriptions.payment.heading" />
       </Text>
-      <PaymentMethod organizationId={organizationId} />
+      <OrganizationPaymentMethod organizationId={organizationId} status={status} />
     </Stack>
   );
 }

@@ -27,9 +27,10 @@ function ConfirmButton({ url }: { url: string }) {
 /**
  * A renewal that has not gone through (the plan is past due, access kept): the failed charge
  * with the provider's reason and the next retry, or the bank's request to confirm the
- * payment with a way to do it.
+ * payment with a way to do it. Where the card can be changed online (`updateCardTo`, the
+ * organization's), a past-due plan leads there.
  */
-export function PaymentIssueBanner({ issue }: { issue: PaymentIssue }) {
+export function PaymentIssueBanner({ issue, updateCardTo }: { issue: PaymentIssue; updateCardTo?: string }) {
   const intl = useIntl();
   const help = useUserContext().config?.urls.help;
   const amount = formatMoney(
@@ -82,8 +83,19 @@ export function PaymentIssueBanner({ issue }: { issue: PaymentIssue }) {
           )}
         </Text>
         <Text size="sm">
-          <FormattedMessage id="subscriptions.paymentIssue.updateCard" />
+          <FormattedMessage
+            id={
+              updateCardTo
+                ? 'subscriptions.paymentIssue.updateCardLink'
+                : 'subscriptions.paymentIssue.updateCard'
+            }
+          />
         </Text>
+        {updateCardTo && (
+          <Button component={Link} to={updateCardTo} size="xs">
+            <FormattedMessage id="subscriptions.paymentIssue.updatePaymentMethod" />
+          </Button>
+        )}
         {help && (
           // A button, not a link in the body's blue: that falls short of contrast on the tint.
           <Button component="a" href={help} variant="default" size="xs">

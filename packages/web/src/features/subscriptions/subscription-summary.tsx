@@ -1,13 +1,15 @@
 import {
   INTERVAL_BILLING,
   INTERVAL_SUFFIX,
+  PAGE_ROUTES,
   formatMoney,
   money,
   type SubscriptionCheckoutSummary,
 } from '@lectern/domain';
-import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useBrandName } from '../../app/user-context/user-context-provider';
 import { longDate } from './subscription-dates';
 
 function Row({
@@ -46,6 +48,7 @@ export interface SubscriptionSummaryProps {
  */
 export function SubscriptionSummary({ summary, licensed, upsell }: SubscriptionSummaryProps) {
   const intl = useIntl();
+  const brand = useBrandName();
   const headingId = useId();
   const price = (amount: number) => formatMoney(money(amount, summary.currency), intl.locale);
   const interval = summary.renewal_interval.type;
@@ -150,6 +153,22 @@ export function SubscriptionSummary({ summary, licensed, upsell }: SubscriptionS
             />
           )}
         </Text>
+        {licensed && (
+          // The business edition's terms (/terms/ub/), in a new tab so the checkout keeps its form.
+          <Text size="xs" c="dimmed" data-testid="summary-business-terms">
+            <FormattedMessage
+              id="subscriptions.summary.businessTerms"
+              values={{
+                brand,
+                link: (chunks: ReactNode) => (
+                  <Anchor href={PAGE_ROUTES.businessTerms} target="_blank" rel="noopener" inherit>
+                    {chunks}
+                  </Anchor>
+                ),
+              }}
+            />
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

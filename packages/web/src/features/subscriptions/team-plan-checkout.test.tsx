@@ -45,6 +45,10 @@ describe('Team Plan checkout page', () => {
     expect(within(summary).getByText('Total due on March 5, 2027')).toBeTruthy();
     expect(screen.getByTestId('summary-total-trial').textContent).toBe('$3,919.50');
     expect(screen.getByTestId('summary-total-today').textContent).toBe('$0.00');
+    // The business terms, in a new tab.
+    const terms = within(summary).getByRole('link', { name: 'Lectern Business Terms' });
+    expect(terms.getAttribute('href')).toBe('/terms/ub/');
+    expect(terms.getAttribute('target')).toBe('_blank');
     expect(submitButton().textContent).toBe('Start free trial');
     expect(submitButton().disabled).toBe(false);
     // Checkout §2 on subscriptions: the disclaimer instead of remember-me, the name last.

@@ -11,6 +11,9 @@ export const methodIconCodes = [
   'jcb',
   'diners',
   'unionpay',
+  'elo',
+  'maestro',
+  'troy',
   'apple_pay',
   'google_pay',
   'paypal',
@@ -30,6 +33,8 @@ export const methodIconCodes = [
   'doku_permata_lite_atm',
   'bancontact',
   'grabpay',
+  // Not a method: the card image shown for a card whose brand has no icon (receipts).
+  'card_default',
 ] as const;
 
 export type MethodIconCode = (typeof methodIconCodes)[number];
@@ -61,6 +66,10 @@ const ALIASES: Record<string, MethodIconCode> = {
  */
 export function methodIconCodeOf(value: string | null | undefined): MethodIconCode | null {
   if (!value) return null;
-  const lower = value.trim().toLowerCase();
+  // Spaces and hyphens read as underscores: 'American Express' and 'Diners Club' as written.
+  const lower = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return BY_LOWER_CASE.get(lower) ?? ALIASES[lower] ?? null;
 }

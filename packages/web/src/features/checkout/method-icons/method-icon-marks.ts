@@ -41,6 +41,11 @@ function badge(text: string, colour: string): MethodIconMark {
   return { kind: 'badge', text, colour };
 }
 
+// Outer edge clockwise, inner edge anticlockwise (a ring under the non-zero fill rule), then
+// the stripe and the digits clockwise so they fill inside the ring.
+const DEFAULT_CARD_PATH =
+  'M1 4H23V20H1Z M2.5 5.5V18.5H21.5V5.5Z M1 8H23V11H1Z M4.5 14.5H11V16H4.5Z M13 14.5H15.5V16H13Z';
+
 export const METHOD_ICON_MARKS: Record<MethodIconCode, MethodIconMark> = {
   visa: glyph(siVisa),
   mc: glyph(siMastercard),
@@ -49,6 +54,9 @@ export const METHOD_ICON_MARKS: Record<MethodIconCode, MethodIconMark> = {
   jcb: glyph(siJcb),
   diners: glyph(siDinersclub),
   unionpay: badge('UnionPay', '#e21836'),
+  elo: badge('elo', '#000000'),
+  maestro: badge('Maestro', '#0099df'),
+  troy: badge('troy', '#00a99d'),
   apple_pay: glyph(siApplepay),
   google_pay: glyph(siGooglepay),
   paypal: glyph(siPaypal),
@@ -70,4 +78,7 @@ export const METHOD_ICON_MARKS: Record<MethodIconCode, MethodIconMark> = {
   bancontact: badge('Bancontact', '#005498'),
   // Simple Icons has Grab's wordmark but not GrabPay's; the name says which method it is.
   grabpay: badge('GrabPay', '#00b14f'),
+  // A plain card (outline, magnetic stripe, a line of digits) for brands without an icon; drawn
+  // here on the same 24×24 grid, not taken from Simple Icons.
+  card_default: { kind: 'glyph', path: DEFAULT_CARD_PATH, colour: '#5c6b7a' },
 };

@@ -14,6 +14,9 @@ const EXPECTED_CODES = [
   'jcb',
   'diners',
   'unionpay',
+  'elo',
+  'maestro',
+  'troy',
   'apple_pay',
   'google_pay',
   'paypal',
@@ -33,6 +36,7 @@ const EXPECTED_CODES = [
   'doku_permata_lite_atm',
   'bancontact',
   'grabpay',
+  'card_default',
 ];
 
 function svgOf(container: HTMLElement): SVGSVGElement {
@@ -142,7 +146,7 @@ describe('methodIconCodeOf', () => {
   });
 
   it('has no icon for unknown or missing values', () => {
-    expect(methodIconCodeOf('troy')).toBeNull();
+    expect(methodIconCodeOf('rupay')).toBeNull();
     expect(methodIconCodeOf('')).toBeNull();
     expect(methodIconCodeOf(undefined)).toBeNull();
     expect(methodIconCodeOf(null)).toBeNull();
