@@ -63,7 +63,13 @@ function Contact() {
         {help ? (
           <FormattedMessage
             id="businessTerms.contact.text"
-            values={{ link: (chunks: ReactNode) => <Anchor href={help}>{chunks}</Anchor> }}
+            values={{
+              link: (chunks: ReactNode) => (
+                <Anchor href={help} underline="always">
+                  {chunks}
+                </Anchor>
+              ),
+            }}
           />
         ) : (
           <FormattedMessage id="businessTerms.contact.textNoLink" />

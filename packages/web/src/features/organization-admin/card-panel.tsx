@@ -32,6 +32,7 @@ function DeleteCardModal({
       opened={opened}
       onClose={onClose}
       title={intl.formatMessage({ id: 'organizationAdmin.cardPanel.deleteTitle' })}
+      closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'organizationAdmin.cardPanel.close' }) }}
       centered
     >
       <Stack>

@@ -24,7 +24,13 @@ function SupportNote() {
     <Text size="sm" c="dimmed" data-testid="billing-support">
       <FormattedMessage
         id="organizationAdmin.billing.support"
-        values={{ link: (chunks) => <Anchor href={help}>{chunks}</Anchor> }}
+        values={{
+          link: (chunks) => (
+            <Anchor href={help} underline="always">
+              {chunks}
+            </Anchor>
+          ),
+        }}
       />
     </Text>
   );

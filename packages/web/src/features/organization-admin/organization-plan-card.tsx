@@ -125,7 +125,11 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
                 <FormattedMessage
                   id="organizationAdmin.subscription.reduceLicenses"
                   values={{
-                    email: <Anchor href={`mailto:${LICENSE_SUPPORT_EMAIL}`}>{LICENSE_SUPPORT_EMAIL}</Anchor>,
+                    email: (
+                      <Anchor href={`mailto:${LICENSE_SUPPORT_EMAIL}`} underline="always">
+                        {LICENSE_SUPPORT_EMAIL}
+                      </Anchor>
+                    ),
                   }}
                 />
               </Text>

@@ -158,7 +158,11 @@ function Seller({ seller }: { seller: Receipt['seller'] }) {
           id="organizationAdmin.receipt.support"
           values={{
             email: seller.support_email,
-            link: (chunks: ReactNode) => <Anchor href={`mailto:${seller.support_email}`}>{chunks}</Anchor>,
+            link: (chunks: ReactNode) => (
+              <Anchor href={`mailto:${seller.support_email}`} underline="always">
+                {chunks}
+              </Anchor>
+            ),
           }}
         />
       </Text>

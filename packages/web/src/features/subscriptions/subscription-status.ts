@@ -3,13 +3,17 @@ import type { IntlShape } from 'react-intl';
 import type { CurrentEnrollment } from './subscription-api';
 import { longDate } from './subscription-dates';
 
-/** Team-plan §4 status ribbon (the server's FUTURE, not mapped by the spec, shows as starting soon). */
+/**
+ * Team-plan §4 status ribbon (the server's FUTURE, not mapped by the spec, shows as starting
+ * soon). White text needs a dark fill (WCAG AA 4.5:1): Mantine's green, yellow and red shades
+ * fall short, so those are darker tones of the same hues.
+ */
 export const STATUS_BADGE = {
   TRIAL: { id: 'subscriptions.status.trial', color: 'blue' },
-  ACTIVE: { id: 'subscriptions.status.active', color: 'green' },
-  CANCELED: { id: 'subscriptions.status.cancelled', color: 'yellow' },
-  EXPIRED: { id: 'subscriptions.status.expired', color: 'red' },
-  FUTURE: { id: 'subscriptions.status.future', color: 'gray' },
+  ACTIVE: { id: 'subscriptions.status.active', color: '#1e6b2f' },
+  CANCELED: { id: 'subscriptions.status.cancelled', color: '#8a5a00' },
+  EXPIRED: { id: 'subscriptions.status.expired', color: '#b02525' },
+  FUTURE: { id: 'subscriptions.status.future', color: 'gray.8' },
 } as const;
 
 export function chargeOf(enrollment: CurrentEnrollment, locale: string) {

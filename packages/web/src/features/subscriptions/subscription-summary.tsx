@@ -161,7 +161,13 @@ export function SubscriptionSummary({ summary, licensed, upsell }: SubscriptionS
               values={{
                 brand,
                 link: (chunks: ReactNode) => (
-                  <Anchor href={PAGE_ROUTES.businessTerms} target="_blank" rel="noopener" inherit>
+                  <Anchor
+                    href={PAGE_ROUTES.businessTerms}
+                    target="_blank"
+                    rel="noopener"
+                    inherit
+                    underline="always"
+                  >
                     {chunks}
                   </Anchor>
                 ),
