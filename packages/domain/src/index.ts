@@ -11,6 +11,7 @@ export * from './context/user-context.js';
 export * from './money/country-currency.js';
 export * from './money/currency-formatter.js';
 export * from './organization/organization-permissions.js';
+export * from './organization/organization-admin-contract.js';
 export * from './catalog/course-list.js';
 export * from './coupons/coupon-code.js';
 export * from './coupons/coupon-rules.js';

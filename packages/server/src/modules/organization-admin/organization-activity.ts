@@ -1,35 +1,12 @@
+import type { ActivityItem, ActivityKind } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
 import type { SubscriptionReceipts } from '../subscriptions/subscription-receipts.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import type { UsersService } from '../users/users.service.js';
 import { createOrganizationAdminRepository } from './organization-admin.repository.js';
 
-export const ACTIVITY_KINDS = [
-  'plan_started',
-  'plan_cancelled',
-  'payment_succeeded',
-  'payment_failed',
-  'invitation_sent',
-  'invitation_accepted',
-  'invitation_withdrawn',
-  'billing_information_edited',
-  'payment_method_changed',
-] as const;
-
 /** How many lines the overview shows. */
 export const ACTIVITY_LIMIT = 10;
-
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-/** One line of the admin overview's recent activity. */
-export interface ActivityItem {
-  kind: ActivityKind;
-  date: string;
-  /** Who did it, when a person did. */
-  actor: string | null;
-  /** What it concerns: an e-mail address, an amount. */
-  detail: string | null;
-}
 
 const fullName = (person: { name: string; surname: string }) =>
   [person.name, person.surname].filter(Boolean).join(' ');

@@ -1,7 +1,7 @@
+import { ACTIVITY_KINDS } from '@lectern/domain';
 import { z } from 'zod';
 import { databaseId } from '../../platform/http/database-id.js';
 import { pageQuery } from '../../platform/http/pagination.js';
-import { ACTIVITY_KINDS } from './organization-activity.js';
 
 export const ROLES = ['owner', 'admin', 'group_admin', 'student'] as const;
 const role = z.enum(ROLES, { error: 'role must be one of owner, admin, group_admin, student.' });

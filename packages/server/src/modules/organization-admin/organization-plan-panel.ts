@@ -1,22 +1,7 @@
+import type { PlanPanelFacts } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-
-/** Team-plan §2 "Older billing screens": the current plan's facts for the plan panel. */
-export interface PlanPanelFacts {
-  enrollmentId: number;
-  status: 'TRIAL' | 'ACTIVE' | 'CANCELED' | 'EXPIRED' | 'FUTURE';
-  /** A trial with no card stored: nothing will be charged when it ends. */
-  isPreview: boolean;
-  /** In its trial: the team's access ends with the trial unless the plan is paid. */
-  isLimitedConsumptionTrial: boolean;
-  usedLicenses: number;
-  totalLicenses: number;
-  endDate: string;
-  /** The plan renews at its end: not cancelled, and a card to charge is stored. */
-  autoRenew: boolean;
-  hasPaymentMethod: boolean;
-}
 
 /**
  * The older plan-panel variant of the billing area (team-plan §2, §4): the plan's facts, and

@@ -73,47 +73,47 @@ export const pages = {
     ),
   ),
   organizationAdmin: lazyPage('organization-admin', () =>
-    import('../../features/organization-admin/organization-admin-pages').then(
+    import('../../features/organization-admin/shell/organization-admin-pages').then(
       (module) => module.OrganizationAdminIndexPage,
     ),
   ),
   organizationAdminOverview: lazyPage('organization-admin-overview', () =>
-    import('../../features/organization-admin/organization-admin-pages').then(
+    import('../../features/organization-admin/shell/organization-admin-pages').then(
       (module) => module.AdminOverviewPage,
     ),
   ),
   organizationSubscription: lazyPage('organization-subscription', () =>
-    import('../../features/organization-admin/organization-admin-pages').then(
+    import('../../features/organization-admin/shell/organization-admin-pages').then(
       (module) => module.OrganizationSubscriptionPage,
     ),
   ),
   organizationBilling: lazyPage('organization-billing', () =>
-    import('../../features/organization-admin/organization-billing-page').then(
+    import('../../features/organization-admin/billing/organization-billing-page').then(
       (module) => module.OrganizationBillingPage,
     ),
   ),
   organizationBillingPayment: lazyPage('organization-billing-payment', () =>
-    import('../../features/organization-admin/organization-billing-payment-page').then(
+    import('../../features/organization-admin/payment-method/organization-billing-payment-page').then(
       (module) => module.OrganizationBillingPaymentPage,
     ),
   ),
   organizationReceipt: lazyPage('organization-receipt', () =>
-    import('../../features/organization-admin/organization-receipt-page').then(
+    import('../../features/organization-admin/receipts/organization-receipt-page').then(
       (module) => module.OrganizationReceiptPage,
     ),
   ),
   organizationUsers: lazyPage('organization-users', () =>
-    import('../../features/organization-admin/organization-users-page').then(
+    import('../../features/organization-admin/users/organization-users-page').then(
       (module) => module.OrganizationUsersPage,
     ),
   ),
   organizationUsersInvite: lazyPage('organization-users-invite', () =>
-    import('../../features/organization-admin/organization-invite-page').then(
+    import('../../features/organization-admin/users/organization-invite-page').then(
       (module) => module.OrganizationInvitePage,
     ),
   ),
   organizationInvitationAccept: lazyPage('organization-invitation-accept', () =>
-    import('../../features/organization-admin/invitation-accept-page').then(
+    import('../../features/organization-admin/users/invitation-accept-page').then(
       (module) => module.InvitationAcceptPage,
     ),
   ),

@@ -1,38 +1,9 @@
 import { SUBSCRIPTION_MESSAGES } from '@lectern/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, type FakeHandler } from '../../test-utils/fake-server';
-import type { CurrentEnrollment } from './subscription-api';
-import { enrollment, setUp } from './subscription-fixtures';
+import { enrollment, planServer, setUp } from './subscription-fixtures';
 
 const PATH = '/user/manage-subscriptions/';
-
-/** The GraphQL endpoint with one plan that cancel and reactivate change. */
-function planServer(initial: CurrentEnrollment | null, { failChanges = false } = {}): FakeHandler {
-  let current = initial;
-  return (request) => {
-    const { query } = request.body as { query: string };
-    if (query.includes('CurrentSubscriptionEnrollment'))
-      return json({ data: { currentSubscriptionEnrollment: current } });
-    if (failChanges)
-      return json({ errors: [{ message: 'No.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
-    const cancel = query.includes('SubscriptionEnrollmentCancel');
-    current = {
-      ...current!,
-      status: cancel ? 'CANCELED' : current!.trialEndDate ? 'TRIAL' : 'ACTIVE',
-      cancelDate: cancel ? '2026-11-25T08:00:00.000Z' : null,
-    };
-    const answer = {
-      id: current.id,
-      status: current.status,
-      cancelDate: current.cancelDate,
-      billing: { currentPeriodEndDate: current.billing.currentPeriodEndDate },
-    };
-    return json({
-      data: { [cancel ? 'subscriptionEnrollmentCancel' : 'subscriptionEnrollmentReactivate']: answer },
-    });
-  };
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -260,3 +260,30 @@ export function removeSdk() {
   delete window.LecternSandbox;
   vi.clearAllMocks();
 }
+
+/** The GraphQL endpoint with one plan that cancel and reactivate change (or refuse to). */
+export function planServer(initial: CurrentEnrollment | null, { failChanges = false } = {}): FakeHandler {
+  let current = initial;
+  return (request) => {
+    const { query } = request.body as { query: string };
+    if (query.includes('CurrentSubscriptionEnrollment'))
+      return json({ data: { currentSubscriptionEnrollment: current } });
+    if (failChanges)
+      return json({ errors: [{ message: 'No.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    const cancel = query.includes('SubscriptionEnrollmentCancel');
+    current = {
+      ...current!,
+      status: cancel ? 'CANCELED' : current!.trialEndDate ? 'TRIAL' : 'ACTIVE',
+      cancelDate: cancel ? '2026-11-25T08:00:00.000Z' : null,
+    };
+    const answer = {
+      id: current.id,
+      status: current.status,
+      cancelDate: current.cancelDate,
+      billing: { currentPeriodEndDate: current.billing.currentPeriodEndDate },
+    };
+    return json({
+      data: { [cancel ? 'subscriptionEnrollmentCancel' : 'subscriptionEnrollmentReactivate']: answer },
+    });
+  };
+}

@@ -1,0 +1,142 @@
+import { PAGE_ROUTES } from '@lectern/domain';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { useMe } from '../../../app/user-context/user-context-provider';
+import { isApiError } from '../../../platform/api';
+import { LoadErrorAlert } from '../../../ui/load-error-alert';
+import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
+import { useReceipt, useReceiptDetails } from './receipt-api';
+import { ReceiptDetailsModal } from './receipt-details-modal';
+import { ReceiptView } from './receipt-view';
+import classes from './receipt.module.css';
+
+/** Team-plan §2: a large loader until the receipt arrives. */
+function ReceiptLoader() {
+  const intl = useIntl();
+  return (
+    <Center
+      py="xl"
+      role="status"
+      aria-label={intl.formatMessage({ id: 'organizationAdmin.receipt.loading' })}
+    >
+      <Loader size="xl" aria-hidden="true" />
+    </Center>
+  );
+}
+
+/** 'Back to Billing' always; 'Print' once there is a receipt to print. Neither is printed. */
+function Toolbar({ printable }: { printable: boolean }) {
+  return (
+    <Group justify="space-between" className={classes.noPrint}>
+      <Button component={Link} to={PAGE_ROUTES.organizationBilling} variant="default">
+        <FormattedMessage id="organizationAdmin.receipt.back" />
+      </Button>
+      {printable && (
+        <Button onClick={() => window.print()}>
+          <FormattedMessage id="organizationAdmin.receipt.print" />
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function NotFound() {
+  return (
+    <Stack gap="md">
+      <Toolbar printable={false} />
+      <Alert color="gray" variant="light" data-testid="receipt-not-found">
+        <Text size="sm">
+          <FormattedMessage id="organizationAdmin.receipt.notFound" />
+        </Text>
+      </Alert>
+    </Stack>
+  );
+}
+
+const isNotFound = (error: unknown) => isApiError(error) && error.statusCode === 404;
+
+/**
+ * The receipt of one payment. The organization's billing details come first: without them
+ * (`exists: false`) the receipt-details modal opens before the receipt, and the receipt is
+ * loaded once they are saved (its 'Sold to' block holds them) or the modal is dismissed.
+ */
+function ReceiptContent({ organizationId, paymentId }: { organizationId: number; paymentId: number }) {
+  const intl = useIntl();
+  const details = useReceiptDetails(organizationId);
+  const [dismissed, setDismissed] = useState(false);
+  const asking = details.data?.exists === false && !dismissed;
+  const receipt = useReceipt(organizationId, paymentId, details.isSuccess && !asking);
+
+  if (details.isPending) return <ReceiptLoader />;
+  if (details.isError) {
+    if (isNotFound(details.error)) return <NotFound />;
+    return (
+      <Stack gap="md">
+        <Toolbar printable={false} />
+        <LoadErrorAlert
+          message={intl.formatMessage({ id: 'organizationAdmin.receipt.loadFailed' })}
+          onRetry={() => void details.refetch()}
+        />
+      </Stack>
+    );
+  }
+  if (asking) {
+    return (
+      <Stack gap="md">
+        <Toolbar printable={false} />
+        <ReceiptDetailsModal
+          organizationId={organizationId}
+          initial={details.data}
+          opened
+          onClose={() => setDismissed(true)}
+          // Saving stores the details in the query cache: `asking` turns false and the receipt loads.
+          onSaved={() => undefined}
+        />
+      </Stack>
+    );
+  }
+  if (receipt.isPending) return <ReceiptLoader />;
+  if (receipt.isError) {
+    if (isNotFound(receipt.error)) return <NotFound />;
+    return (
+      <Stack gap="md">
+        <Toolbar printable={false} />
+        <LoadErrorAlert
+          message={intl.formatMessage({ id: 'organizationAdmin.receipt.loadFailed' })}
+          onRetry={() => void receipt.refetch()}
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Toolbar printable />
+      <ReceiptView receipt={receipt.data} />
+    </Stack>
+  );
+}
+
+/**
+ * `/organization-manage-v2/settings/payment/{paymentId}/` (team-plan §2 "Receipt screen"): the
+ * receipt of one of the organization's payments, with 'Back to Billing' and 'Print' (only the
+ * receipt reaches the paper). A payment id that is not a number is a receipt not found.
+ */
+export function OrganizationReceiptPage() {
+  const intl = useIntl();
+  const { paymentId } = useParams();
+  const me = useMe();
+  const organizationId = me.is_authenticated ? me.organization?.id : undefined;
+  const id = Number(paymentId);
+  const valid = /^[1-9]\d*$/.test(paymentId ?? '') && Number.isSafeInteger(id);
+  return (
+    <OrganizationAdminLayout title={intl.formatMessage({ id: 'organizationAdmin.receipt.title' })}>
+      {organizationId !== undefined && valid ? (
+        <ReceiptContent key={`${organizationId}-${id}`} organizationId={organizationId} paymentId={id} />
+      ) : (
+        <NotFound />
+      )}
+    </OrganizationAdminLayout>
+  );
+}

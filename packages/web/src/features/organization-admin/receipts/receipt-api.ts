@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient } from '../../../platform/api';
+
+/**
+ * Team-plan §3 receipt of one payment
+ * (`GET /api-2.0/organizations/{id}/receipts/{paymentId}/`): what was bought, the totals in
+ * minor units of `amount.currency`, the buyer ('Sold to') and the seller.
+ */
+export interface Receipt {
+  id: number;
+  ref: string;
+  date: string;
+  quantity: number;
+  item: string;
+  unit_price: { amount: number; currency: string } | null;
+  period_start: string | null;
+  period_end: string | null;
+  card_type: string | null;
+  card_last4: string | null;
+  amount: {
+    currency: string;
+    total_amount: number;
+    tax_exclusive_amount: number;
+    tax_amount: number;
+    has_tax_record: boolean;
+  };
+  sold_to: { name: string | null; address: string | null; address2: string | null; tax_id: string | null };
+  seller: { name: string; address: string | null; tax_id: string | null; support_email: string };
+}
+
+/** Team-plan §3 organization billing (receipt): what the receipts' 'Sold to' block says. */
+export interface ReceiptDetails {
+  exists: boolean;
+  name: string;
+  address: string;
+  address2: string;
+  taxId: string;
+}
+
+export type ReceiptDetailsInput = Omit<ReceiptDetails, 'exists'>;
+
+const receiptKey = (organizationId: number, paymentId: number) =>
+  ['organization-admin', organizationId, 'receipt', paymentId] as const;
+const receiptDetailsKey = (organizationId: number) =>
+  ['organization-admin', organizationId, 'receipt-details'] as const;
+
+export function fetchReceipt(api: ApiClient, organizationId: number, paymentId: number) {
+  return api.get<Receipt>(`/organizations/${organizationId}/receipts/${paymentId}/`);
+}
+
+export function fetchReceiptDetails(api: ApiClient, organizationId: number) {
+  return api.get<ReceiptDetails>(`/organizations/${organizationId}/receipt-details/`);
+}
+
+export function saveReceiptDetails(api: ApiClient, organizationId: number, details: ReceiptDetailsInput) {
+  return api.put<ReceiptDetails>(`/organizations/${organizationId}/receipt-details/`, details);
+}
+
+/** One receipt; loaded only once `enabled` (after the receipt details are known to exist). */
+export function useReceipt(organizationId: number, paymentId: number, enabled: boolean) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: receiptKey(organizationId, paymentId),
+    queryFn: () => fetchReceipt(api, organizationId, paymentId),
+    enabled,
+  });
+}
+
+/** Whether the organization has billing details for its receipts, and what they are. */
+export function useReceiptDetails(organizationId: number) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: receiptDetailsKey(organizationId),
+    queryFn: () => fetchReceiptDetails(api, organizationId),
+  });
+}
+
+/**
+ * Saves the receipt details; the stored answer replaces the cached one, and every receipt of
+ * the organization is loaded again (its 'Sold to' block changed).
+ */
+export function useSaveReceiptDetails(organizationId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (details: ReceiptDetailsInput) => saveReceiptDetails(api, organizationId, details),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(receiptDetailsKey(organizationId), saved);
+      await queryClient.invalidateQueries({ queryKey: ['organization-admin', organizationId, 'receipt'] });
+    },
+  });
+}

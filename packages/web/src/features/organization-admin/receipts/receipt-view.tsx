@@ -1,0 +1,279 @@
+import { cardBrandName, formatMoney, isCurrencyCode, money } from '@lectern/domain';
+import { Anchor, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { useBrandName } from '../../../app/user-context/user-context-provider';
+import { MethodIcon, methodIconCodeOf } from '../../checkout/method-icons';
+import { longDate } from '../../subscriptions/subscription-dates';
+import type { Receipt } from './receipt-api';
+import classes from './receipt.module.css';
+
+/**
+ * An amount with its currency symbol and the currency code after it ("$360.00 USD"): the spec
+ * prints USD receipts so, and a receipt in another currency reads the same way in its own.
+ */
+function receiptAmount(intl: IntlShape, amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const formatted = isCurrencyCode(code)
+    ? formatMoney(money(amount, code), intl.locale)
+    : intl.formatNumber(amount / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return intl.formatMessage(
+    { id: 'organizationAdmin.receipt.amount' },
+    { amount: formatted, currency: code },
+  );
+}
+
+// The wordmark's proportions: a bold sans glyph is about 0.62 em wide on average, and the
+// text is squeezed (`textLength`) to the width that leaves it, so it never overflows.
+const LOGO_HEIGHT = 34;
+const LOGO_FONT_SIZE = 26;
+const EM_PER_CHARACTER = 0.62;
+
+/**
+ * The brand's logo, 34 px high (team-plan §2): the header's wordmark (the configured brand
+ * name, bold) drawn as an image so it prints at the same size as on screen.
+ */
+export function BrandLogo({ brand }: { brand: string }) {
+  const intl = useIntl();
+  const width = Math.ceil(brand.length * EM_PER_CHARACTER * LOGO_FONT_SIZE) + 2;
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      className={classes.brandLogo}
+      width={width}
+      height={LOGO_HEIGHT}
+      viewBox={`0 0 ${width} ${LOGO_HEIGHT}`}
+      role="img"
+      aria-label={intl.formatMessage({ id: 'organizationAdmin.receipt.brandLogo' }, { brand })}
+      data-testid="receipt-brand-logo"
+      focusable="false"
+    >
+      <text
+        x={1}
+        y={LOGO_HEIGHT / 2}
+        dominantBaseline="central"
+        fill="currentColor"
+        fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"
+        fontSize={LOGO_FONT_SIZE}
+        fontWeight={800}
+        textLength={width - 2}
+        lengthAdjust="spacingAndGlyphs"
+      >
+        {brand}
+      </text>
+    </svg>
+  );
+}
+
+function Row({
+  label,
+  children,
+  testId,
+  strong = false,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  strong?: boolean;
+}) {
+  const className = strong ? classes.total : undefined;
+  return (
+    <>
+      <dt className={className}>{label}</dt>
+      <dd className={className} data-testid={testId}>
+        {children}
+      </dd>
+    </>
+  );
+}
+
+/** Team-plan §2: card logo (a default card for unknown brands), card type, masked last four digits. */
+function PaymentMethod({ cardType, last4 }: { cardType: string | null; last4: string | null }) {
+  const code = methodIconCodeOf(cardType) ?? 'card_default';
+  const brand = cardBrandName(cardType);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <MethodIcon code={code} />
+      <Text component="span" data-testid="receipt-card">
+        {last4 ? <FormattedMessage id="organizationAdmin.receipt.card" values={{ brand, last4 }} /> : brand}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The 'Sold to' block (team-plan §2): the organization's billing name, address, optional
+ * second line and tax id, with 'Request change' writing to support about this receipt.
+ */
+function SoldTo({ receipt }: { receipt: Receipt }) {
+  const intl = useIntl();
+  const headingId = useId();
+  const { sold_to: buyer, seller } = receipt;
+  const subject = intl.formatMessage(
+    { id: 'organizationAdmin.receipt.requestChangeSubject' },
+    { ref: receipt.ref },
+  );
+  return (
+    <Box component="section" aria-labelledby={headingId} data-testid="receipt-sold-to">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h4" id={headingId}>
+          <FormattedMessage id="organizationAdmin.receipt.soldTo" />
+        </Title>
+        <Anchor
+          href={`mailto:${seller.support_email}?subject=${encodeURIComponent(subject)}`}
+          size="sm"
+          className={classes.noPrint}
+        >
+          <FormattedMessage id="organizationAdmin.receipt.requestChange" />
+        </Anchor>
+      </Group>
+      {buyer.name && <Text fw={700}>{buyer.name}</Text>}
+      {buyer.address && <Text className={classes.address}>{buyer.address}</Text>}
+      {buyer.address2 && <Text className={classes.address}>{buyer.address2}</Text>}
+      {buyer.tax_id && (
+        <Text>
+          <FormattedMessage id="organizationAdmin.receipt.taxId" values={{ taxId: buyer.tax_id }} />
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** The seller's block: who sells, their postal address, tax id and support contact. */
+function Seller({ seller }: { seller: Receipt['seller'] }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} data-testid="receipt-seller">
+      <Title order={2} size="h4" id={headingId}>
+        {seller.name}
+      </Title>
+      {seller.address && <Text className={classes.address}>{seller.address}</Text>}
+      {seller.tax_id && (
+        <Text>
+          <FormattedMessage id="organizationAdmin.receipt.taxId" values={{ taxId: seller.tax_id }} />
+        </Text>
+      )}
+      <Text>
+        <FormattedMessage
+          id="organizationAdmin.receipt.support"
+          values={{
+            email: seller.support_email,
+            link: (chunks: ReactNode) => (
+              <Anchor href={`mailto:${seller.support_email}`} underline="always">
+                {chunks}
+              </Anchor>
+            ),
+          }}
+        />
+      </Text>
+    </Box>
+  );
+}
+
+/**
+ * A receipt as team-plan §2 lists it, in order: 'Receipt' with the Sale Id, 'Sold to',
+ * purchase date, quantity, the item (with its subscription period when both dates exist), unit
+ * price, the totals (Subtotal and Tax only with a tax record), the payment method, the seller,
+ * and the brand's logo. It is the one element the print stylesheet keeps on paper.
+ */
+export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const intl = useIntl();
+  const brand = useBrandName();
+  const amount = (value: number, currency = receipt.amount.currency) => receiptAmount(intl, value, currency);
+  const { amount: totals } = receipt;
+  const period =
+    receipt.period_start && receipt.period_end
+      ? { start: longDate(receipt.period_start, intl.locale), end: longDate(receipt.period_end, intl.locale) }
+      : null;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="xl"
+      component="article"
+      className={classes.receipt}
+      aria-label={intl.formatMessage({ id: 'organizationAdmin.receipt.label' }, { ref: receipt.ref })}
+      data-receipt-print=""
+      data-testid="receipt"
+    >
+      <Stack gap="lg">
+        <div>
+          {/* On screen the page's heading says 'Receipt'; on paper this line does. */}
+          <Text className={classes.printOnly} fw={800} fz="h2" aria-hidden="true">
+            <FormattedMessage id="organizationAdmin.receipt.title" />
+          </Text>
+          <Text fw={700} data-testid="receipt-sale-id">
+            <FormattedMessage id="organizationAdmin.receipt.saleId" values={{ ref: receipt.ref }} />
+          </Text>
+        </div>
+        <SoldTo receipt={receipt} />
+        <Divider />
+        <Box component="dl" className={classes.rows}>
+          <Row label={<FormattedMessage id="organizationAdmin.receipt.purchaseDate" />} testId="receipt-date">
+            {longDate(receipt.date, intl.locale)}
+          </Row>
+          <Row label={<FormattedMessage id="organizationAdmin.receipt.quantity" />} testId="receipt-quantity">
+            {intl.formatNumber(receipt.quantity)}
+          </Row>
+          <Row label={<FormattedMessage id="organizationAdmin.receipt.item" />} testId="receipt-item">
+            <Text component="span" display="block">
+              {receipt.item}
+            </Text>
+            {period && (
+              <Text component="span" display="block" size="sm" c="dimmed" data-testid="receipt-period">
+                <FormattedMessage id="organizationAdmin.receipt.period" />
+                {': '}
+                <FormattedMessage id="organizationAdmin.receipt.periodRange" values={period} />
+              </Text>
+            )}
+          </Row>
+          <Row
+            label={<FormattedMessage id="organizationAdmin.receipt.unitPrice" />}
+            testId="receipt-unit-price"
+          >
+            {receipt.unit_price ? (
+              amount(receipt.unit_price.amount, receipt.unit_price.currency)
+            ) : (
+              <FormattedMessage id="organizationAdmin.receipt.notAvailable" />
+            )}
+          </Row>
+        </Box>
+        <Divider />
+        <Box component="dl" className={classes.rows} data-testid="receipt-totals">
+          {totals.has_tax_record && (
+            <>
+              <Row
+                label={<FormattedMessage id="organizationAdmin.receipt.subtotal" />}
+                testId="receipt-subtotal"
+              >
+                {amount(totals.tax_exclusive_amount)}
+              </Row>
+              <Row label={<FormattedMessage id="organizationAdmin.receipt.tax" />} testId="receipt-tax">
+                {amount(totals.tax_amount)}
+              </Row>
+            </>
+          )}
+          <Row
+            label={<FormattedMessage id="organizationAdmin.receipt.total" />}
+            testId="receipt-total"
+            strong
+          >
+            {amount(totals.total_amount)}
+          </Row>
+        </Box>
+        <Divider />
+        <Box component="dl" className={classes.rows}>
+          <Row
+            label={<FormattedMessage id="organizationAdmin.receipt.paymentMethod" />}
+            testId="receipt-payment-method"
+          >
+            <PaymentMethod cardType={receipt.card_type} last4={receipt.card_last4} />
+          </Row>
+        </Box>
+        <Divider />
+        <Seller seller={receipt.seller} />
+        <BrandLogo brand={brand} />
+      </Stack>
+    </Paper>
+  );
+}

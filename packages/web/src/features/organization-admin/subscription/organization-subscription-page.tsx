@@ -1,0 +1,100 @@
+import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES, showsEnterpriseUpgrade } from '@lectern/domain';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useUserContext } from '../../../app/user-context/user-context-provider';
+import { EmptyState } from '../../../ui/empty-state';
+import { LoadErrorAlert } from '../../../ui/load-error-alert';
+import { PageLoader } from '../../../ui/page-loader';
+import { ENTERPRISE_UPGRADE_URL } from '../../subscriptions/subscription-links';
+import { useCurrentEnrollment } from '../../subscriptions/subscription-queries';
+import { COMPARE_PLANS_URL } from '../shell/organization-admin-links';
+import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
+import { OrganizationPlanCard } from './organization-plan-card';
+import { organizationPlanOf } from '../shell/organization-plan';
+
+/** Team-plan §2 header: 'Subscriptions' and the support centre, in a shorter wording on narrow screens. */
+function SubscriptionsHeader() {
+  const help = useUserContext().config?.urls.help;
+  return (
+    <Group justify="space-between" align="baseline">
+      <Title order={2}>
+        <FormattedMessage id="subscriptions.manage.heading" />
+      </Title>
+      {help && (
+        <>
+          <Text size="sm" visibleFrom="sm">
+            <FormattedMessage id="subscriptions.manage.help" />{' '}
+            <Anchor href={help}>
+              <FormattedMessage id="subscriptions.manage.helpLink" />
+            </Anchor>
+          </Text>
+          <Anchor href={help} size="sm" hiddenFrom="sm">
+            <FormattedMessage id="organizationAdmin.subscription.troubleshooting" />
+          </Anchor>
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** Team-plan §2 upgrade banner: the Enterprise Plan (utm parameters) and the plan comparison. */
+function UpgradeBanner() {
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="enterprise-upgrade">
+      <Group justify="space-between">
+        <Text fw={700}>
+          <FormattedMessage id="organizationAdmin.subscription.upgradeTitle" />
+        </Text>
+        <Group>
+          <Button component="a" href={ENTERPRISE_UPGRADE_URL} target="_blank" rel="noreferrer">
+            <FormattedMessage id="subscriptions.licenses.upgrade" />
+          </Button>
+          <Button component="a" href={COMPARE_PLANS_URL} target="_blank" rel="noreferrer" variant="default">
+            <FormattedMessage id="organizationAdmin.subscription.comparePlans" />
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function SubscriptionContent() {
+  const intl = useIntl();
+  const context = useUserContext();
+  const query = useCurrentEnrollment();
+  if (query.isPending)
+    return <PageLoader label={intl.formatMessage({ id: 'subscriptions.manage.loading' })} />;
+  if (query.isError) {
+    return <LoadErrorAlert message={SUBSCRIPTION_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />;
+  }
+  const plan = organizationPlanOf(query.data);
+  const country = context.request?.price_country ?? context.config?.price_country.id;
+  return (
+    <Stack gap="lg">
+      <SubscriptionsHeader />
+      {plan ? (
+        <OrganizationPlanCard enrollment={plan} />
+      ) : (
+        <EmptyState
+          message={<FormattedMessage id="organizationAdmin.noPlan" />}
+          linkTo={PAGE_ROUTES.teamPlanCheckout}
+          linkLabel={<FormattedMessage id="subscriptions.checkout.buyTeamPlan" />}
+        />
+      )}
+      {showsEnterpriseUpgrade(country) && <UpgradeBanner />}
+    </Stack>
+  );
+}
+
+/** `/organization-manage-v2/settings/subscription/` (team-plan §2 "Subscription management screen"). */
+export function OrganizationSubscriptionPage() {
+  const intl = useIntl();
+  return (
+    <OrganizationAdminLayout
+      title={intl.formatMessage({ id: 'organizationAdmin.subscription.title' })}
+      subtitle={intl.formatMessage({ id: 'organizationAdmin.subscription.subtitle' })}
+    >
+      <SubscriptionContent />
+    </OrganizationAdminLayout>
+  );
+}

@@ -1,0 +1,185 @@
+import { PAGE_ROUTES, isOrganizationAdmin } from '@lectern/domain';
+import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../app/shell/use-page-title';
+import {
+  useBrandName,
+  useMe,
+  useRefreshAfterAuthChange,
+} from '../../../app/user-context/user-context-provider';
+import type { MessageId } from '../../../i18n/load-messages';
+import { isApiError, useApiClient } from '../../../platform/api';
+import { logout } from '../../auth/auth-api';
+import { authPath } from '../../auth/auth-paths';
+import { acceptInvitation, type AcceptedInvitation } from './members-api';
+import { roleLabel } from './organization-roles';
+
+/** Why joining failed, as the server's status and code say it (a generic failure otherwise). */
+function refusalOf(error: unknown): MessageId {
+  if (!isApiError(error)) return 'organizationAdmin.accept.failed';
+  if (error.statusCode === 404) return 'organizationAdmin.accept.notFound';
+  if (error.statusCode === 403) return 'organizationAdmin.accept.wrongAddress';
+  switch (error.code) {
+    case 'invitation_revoked':
+      return 'organizationAdmin.accept.revoked';
+    case 'invitation_used':
+      return 'organizationAdmin.accept.used';
+    case 'already_in_organization':
+      return 'organizationAdmin.accept.alreadyMember';
+    default:
+      return 'organizationAdmin.accept.failed';
+  }
+}
+
+/** Where to go after joining: My courses, and the admin area for an owner or admin. */
+function Onward({ role }: { role?: AcceptedInvitation['role'] }) {
+  return (
+    <Group>
+      <Button component={Link} to={PAGE_ROUTES.myCourses}>
+        <FormattedMessage id="organizationAdmin.accept.myCourses" />
+      </Button>
+      {isOrganizationAdmin(role) && (
+        <Anchor component={Link} to={PAGE_ROUTES.organizationAdminOverview}>
+          <FormattedMessage id="organizationAdmin.accept.adminArea" />
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+/** A visitor logs in or signs up first; both come back to this very page (`next`). */
+function VisitorChoice({ here }: { here: string }) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text>
+        <FormattedMessage id="organizationAdmin.accept.visitor" />
+      </Text>
+      <Group>
+        <Button component={Link} to={authPath('login', here)}>
+          <FormattedMessage id="organizationAdmin.accept.logIn" />
+        </Button>
+        <Button component={Link} to={authPath('signup', here)} variant="default">
+          <FormattedMessage id="organizationAdmin.accept.signUp" />
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * A signed-in user joins with one button. Success refetches the user context (the header and
+ * `me` now know the organization); each refusal says what happened, and an invitation meant for
+ * another address offers to log out and come back with that one.
+ */
+function JoinStep({ token, email }: { token: string; email: string }) {
+  const intl = useIntl();
+  const api = useApiClient();
+  const refresh = useRefreshAfterAuthChange();
+  const join = useMutation({
+    mutationFn: () => acceptInvitation(api, token),
+    onSuccess: () => refresh(),
+  });
+  const signOut = useMutation({
+    mutationFn: async () => {
+      await logout(api);
+      await refresh();
+    },
+  });
+
+  if (join.isSuccess) {
+    const { organization, role } = join.data;
+    return (
+      <Stack gap="md" align="flex-start" data-testid="invitation-accepted">
+        <Alert color="green" variant="light" role="status" w="100%">
+          <Stack gap={4}>
+            <Text fw={700}>
+              <FormattedMessage
+                id="organizationAdmin.accept.joinedHeading"
+                values={{ organization: organization.name }}
+              />
+            </Text>
+            <Text>
+              <FormattedMessage
+                id="organizationAdmin.accept.joined"
+                values={{ organization: organization.name, role: roleLabel(intl, role) }}
+              />
+            </Text>
+          </Stack>
+        </Alert>
+        <Onward role={role} />
+      </Stack>
+    );
+  }
+
+  const refusal = join.isError ? refusalOf(join.error) : null;
+  const wrongAddress = refusal === 'organizationAdmin.accept.wrongAddress';
+  return (
+    <Stack gap="md" align="flex-start">
+      <Text>
+        <FormattedMessage id="organizationAdmin.accept.signedInAs" values={{ email }} />
+      </Text>
+      {refusal && (
+        <Alert color="red" variant="light" role="alert" w="100%" data-testid="accept-error">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">
+              <FormattedMessage id={refusal} />
+            </Text>
+            {wrongAddress && (
+              <Button variant="default" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+                <FormattedMessage id="organizationAdmin.accept.logOut" />
+              </Button>
+            )}
+            {refusal === 'organizationAdmin.accept.used' && <Onward />}
+          </Stack>
+        </Alert>
+      )}
+      {(!refusal || refusal === 'organizationAdmin.accept.failed') && (
+        <Button loading={join.isPending} onClick={() => join.mutate()}>
+          <FormattedMessage id="organizationAdmin.accept.join" />
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * `/organization-manage-v2/invitations/accept/?token=…`: where an invitation mail leads. Outside
+ * the admin layout (the invitee is no admin): a visitor is told they were invited and logs in or
+ * signs up; a signed-in user joins the organization.
+ */
+export function InvitationAcceptPage() {
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'organizationAdmin.accept.heading' }));
+  const brand = useBrandName();
+  const me = useMe();
+  const { pathname, search } = useLocation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Title order={1}>
+          <FormattedMessage id="organizationAdmin.accept.heading" />
+        </Title>
+        {!token ? (
+          <Alert color="red" variant="light" role="alert" data-testid="accept-error">
+            <FormattedMessage id="organizationAdmin.accept.noToken" />
+          </Alert>
+        ) : (
+          <>
+            <Text>
+              <FormattedMessage id="organizationAdmin.accept.intro" values={{ brand }} />
+            </Text>
+            {me.is_authenticated ? (
+              <JoinStep token={token} email={me.email} />
+            ) : (
+              <VisitorChoice here={`${pathname}${search}`} />
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
