@@ -159,6 +159,7 @@ export async function seedDemoSubscriptions(
         enrollmentId: acme.id,
         kind,
         licenses: 10,
+        unitPrice: 36000,
         currency: 'USD',
         amount: acmeCharge.total.amount,
         taxAmount: acmeCharge.tax.amount,
