@@ -2,6 +2,8 @@
 // with a role, the user context that carries them, and the organization's stored card.
 import type { AuthenticatedMe, OrganizationRole } from '@lectern/domain';
 import { authenticatedMe, json, userContext, type FakeHandler } from '../../../test-utils/fake-server';
+import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
+import { planServer, setUp } from '../../subscriptions/subscription-fixtures';
 
 /** A signed-in user in the US who is a `role` of organization 3 (Acme, a Team). */
 export function member(role: OrganizationRole): AuthenticatedMe {
@@ -37,3 +39,21 @@ export const visa = json({
   },
   last_edit_user: { name: 'Ada Lovelace', date: '2026-03-05T00:00:00.000Z' },
 });
+
+/** Opens `path` as a `role` of organization 3 whose plan is `plan` (GraphQL) with its stored card. */
+export function openAdminPage(
+  path: string,
+  plan: CurrentEnrollment | null,
+  {
+    role = 'owner' as OrganizationRole,
+    failChanges = false,
+    priceCountry = 'US',
+    paymentMethod = visa as FakeHandler,
+  } = {},
+) {
+  return setUp(path, {
+    'GET /api-2.0/contexts/me/': context(member(role), priceCountry),
+    'POST /api/2022-03/graphql/': planServer(plan, { failChanges }),
+    [PAYMENT_METHOD]: paymentMethod,
+  });
+}
