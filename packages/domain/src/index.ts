@@ -46,6 +46,7 @@ export * from './locale/date-text.js';
 export * from './feedback/feedback-queue.js';
 export * from './tracking/collector-batch.js';
 export * from './subscriptions/subscription-contract.js';
+export * from './subscriptions/billing-records.js';
 export * from './subscriptions/checkout-reference.js';
 export * from './subscriptions/billing-periods.js';
 export * from './subscriptions/proration.js';

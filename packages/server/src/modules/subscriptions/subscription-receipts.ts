@@ -1,68 +1,22 @@
-import { checkoutReferenceOf, formatMoney, money, type CurrencyCode } from '@lectern/domain';
+import {
+  checkoutReferenceOf,
+  formatMoney,
+  money,
+  type BillingHistory,
+  type CurrencyCode,
+  type ReceiptSeller,
+  type SubscriptionReceipt,
+} from '@lectern/domain';
 import { notFound } from '../../platform/http/http-error.js';
 import { receiptRefOf } from './subscription-notices.js';
 import type { ChargeRow, Subscriber } from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
-/** Team-plan §3 receipt, with the buyer's billing block (the receipt screen's "Sold to"). */
-export interface SubscriptionReceipt {
-  id: number;
-  ref: string;
-  date: string;
-  quantity: number;
-  item: string;
-  unit_price: { amount: number; currency: string } | null;
-  period_start: string | null;
-  period_end: string | null;
-  card_type: string | null;
-  card_last4: string | null;
-  amount: {
-    currency: string;
-    total_amount: number;
-    tax_exclusive_amount: number;
-    tax_amount: number;
-    has_tax_record: boolean;
-  };
-  sold_to: { name: string | null; address: string | null; address2: string | null; tax_id: string | null };
-  /** Who sells (operator configuration): name, postal address, tax id, support contact. */
-  seller: ReceiptSeller;
-}
-
-/** The receipt's seller block; an unset address or tax id is null (omitted on the receipt). */
-export interface ReceiptSeller {
-  name: string;
-  address: string | null;
-  tax_id: string | null;
-  support_email: string;
-}
-
-/** Team-plan §3 billing history record, plus what it is (a receipt or a failed attempt). */
-export interface BillingHistoryRecord {
-  id: number;
-  subscription_plan_description: string;
-  subtitle: string;
-  billing_period_start_text: string;
-  price_money_text: string;
-  brand: string | null;
-  payment_method: string | null;
-  invoice_url: string | null;
-  status: 'succeeded' | 'failed';
-  failure_message: string | null;
-}
-
 /** A charge as the recent activity shows it. */
 export interface RecentCharge {
-  id: number;
   date: string;
   status: 'succeeded' | 'failed';
   amount_text: string;
-  licenses: number;
-}
-
-export interface BillingHistory {
-  results: BillingHistoryRecord[];
-  total_pages: number;
-  count: number;
 }
 
 const KIND_SUBTITLES: Record<string, string> = {
@@ -144,11 +98,9 @@ export function createSubscriptionReceipts(
     async recentCharges(subscriber: Subscriber, limit: number, locale: string): Promise<RecentCharge[]> {
       const { rows } = await billing.chargesOf(subscriber, { offset: 0, limit });
       return rows.map((row) => ({
-        id: row.id,
         date: row.createdAt.toISOString(),
         status: row.status === 'succeeded' ? 'succeeded' : 'failed',
         amount_text: formatMoney(money(row.amount, row.currency as CurrencyCode), locale),
-        licenses: row.licenses,
       }));
     },
   };

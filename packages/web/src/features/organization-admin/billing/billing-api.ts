@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_BUYABLE_TYPE, type CheckoutResult } from '@lectern/domain';
+import { SUBSCRIPTION_BUYABLE_TYPE, type BillingHistory, type CheckoutResult } from '@lectern/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { isApiError, useApiClient, type ApiClient } from '../../../platform/api';
@@ -26,27 +26,6 @@ export interface BillingInformation {
   created: string | null;
 }
 
-/** Team-plan §3 billing history record: a receipt (`invoice_url` set) or a failed attempt. */
-export interface BillingHistoryRecord {
-  id: number;
-  subscription_plan_description: string;
-  subtitle: string;
-  billing_period_start_text: string;
-  price_money_text: string;
-  brand: string | null;
-  payment_method: string | null;
-  /** The receipt's API address; the receipt page of the admin area is named by the record's id. */
-  invoice_url: string | null;
-  status: 'succeeded' | 'failed';
-  failure_message: string | null;
-}
-
-export interface BillingHistoryPage {
-  count: number;
-  total_pages: number;
-  results: BillingHistoryRecord[];
-}
-
 /** Records per page of the billing history table. */
 export const BILLING_HISTORY_PAGE_SIZE = 10;
 
@@ -58,7 +37,7 @@ export function fetchBillingInformation(api: ApiClient, organizationId: number) 
 }
 
 export function fetchBillingHistory(api: ApiClient, organizationId: number, page: number) {
-  return api.get<BillingHistoryPage>(`/organizations/${organizationId}/billing-history/`, {
+  return api.get<BillingHistory>(`/organizations/${organizationId}/billing-history/`, {
     params: { page, page_size: BILLING_HISTORY_PAGE_SIZE },
   });
 }

@@ -4,7 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
 import { currentPage, Pagination } from '../../../ui/pagination';
-import { useBillingHistory, type BillingHistoryRecord } from './billing-api';
+import type { BillingHistoryRecord } from '@lectern/domain';
+import { useBillingHistory } from './billing-api';
 import { BillingPanel, CardLabel, PanelSkeleton } from './billing-panel';
 
 const COLUMNS = [

@@ -1,18 +1,15 @@
-import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES, type TaxRateChange } from '@lectern/domain';
+import type { TaxRateChange } from '@lectern/domain';
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFeedback } from '../../../app/feedback/feedback-provider';
 import { useMe, useUserContext } from '../../../app/user-context/user-context-provider';
-import { EmptyState } from '../../../ui/empty-state';
-import { LoadErrorAlert } from '../../../ui/load-error-alert';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
-import { useCurrentEnrollment } from '../../subscriptions/subscription-queries';
 import { BillingHistoryPanel } from './billing-history-panel';
 import { BillingInformationPanel } from './billing-information-panel';
 import { EditBillingModal } from './edit-billing-modal';
 import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
-import { organizationPlanOf } from '../shell/organization-plan';
+import { NoTeamPlan, WithOrganizationPlan } from '../shell/with-organization-plan';
 import { PaymentMethodPanel } from './payment-method-panel';
 import { TaxRateChangeBanner } from './tax-rate-change-banner';
 
@@ -70,35 +67,30 @@ function BillingOverview({ organizationId, plan }: { organizationId: number; pla
 function BillingContent() {
   const intl = useIntl();
   const me = useMe();
-  const query = useCurrentEnrollment();
   const organizationId = me.is_authenticated ? me.organization?.id : undefined;
-  if (query.isPending) {
-    return (
-      <Stack
-        gap="md"
-        role="status"
-        aria-label={intl.formatMessage({ id: 'organizationAdmin.billing.loading' })}
-      >
-        <Skeleton height={140} radius="md" />
-        <Skeleton height={80} radius="md" />
-        <Skeleton height={160} radius="md" />
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    return <LoadErrorAlert message={SUBSCRIPTION_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />;
-  }
-  const plan = organizationPlanOf(query.data);
-  if (!plan || organizationId === undefined) {
-    return (
-      <EmptyState
-        message={<FormattedMessage id="organizationAdmin.noPlan" />}
-        linkTo={PAGE_ROUTES.teamPlanCheckout}
-        linkLabel={<FormattedMessage id="subscriptions.checkout.buyTeamPlan" />}
-      />
-    );
-  }
-  return <BillingOverview organizationId={organizationId} plan={plan} />;
+  return (
+    <WithOrganizationPlan
+      loading={
+        <Stack
+          gap="md"
+          role="status"
+          aria-label={intl.formatMessage({ id: 'organizationAdmin.billing.loading' })}
+        >
+          <Skeleton height={140} radius="md" />
+          <Skeleton height={80} radius="md" />
+          <Skeleton height={160} radius="md" />
+        </Stack>
+      }
+    >
+      {(plan) =>
+        plan && organizationId !== undefined ? (
+          <BillingOverview organizationId={organizationId} plan={plan} />
+        ) : (
+          <NoTeamPlan />
+        )
+      }
+    </WithOrganizationPlan>
+  );
 }
 
 /**

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { json, type FakeHandler, type RecordedRequest } from '../../../test-utils/fake-server';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
 import { enrollment, graphql, info, result, setUp } from '../../subscriptions/subscription-fixtures';
-import type { BillingHistoryRecord, BillingInformation } from './billing-api';
+import type { BillingHistoryRecord } from '@lectern/domain';
+import type { BillingInformation } from './billing-api';
 import { PAYMENT_METHOD, context, member, visa } from '../shell/organization-admin-test-kit';
 
 const BILLING = '/organization-manage-v2/settings/billing/';

@@ -1,13 +1,9 @@
-import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES } from '@lectern/domain';
+import { PAGE_ROUTES } from '@lectern/domain';
 import { Anchor, Group, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../ui/empty-state';
-import { LoadErrorAlert } from '../../../ui/load-error-alert';
-import { PageLoader } from '../../../ui/page-loader';
-import { useCurrentEnrollment } from '../../subscriptions/subscription-queries';
 import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
-import { organizationPlanOf } from '../shell/organization-plan';
+import { NoTeamPlan, WithOrganizationPlan } from '../shell/with-organization-plan';
 import { PlanPanel } from './plan-panel';
 import { RecentActivity } from './recent-activity';
 
@@ -29,26 +25,20 @@ function OverviewLinks() {
 }
 
 function OverviewContent() {
-  const intl = useIntl();
-  const query = useCurrentEnrollment();
-  if (query.isPending)
-    return <PageLoader label={intl.formatMessage({ id: 'subscriptions.manage.loading' })} />;
-  if (query.isError) {
-    return <LoadErrorAlert message={SUBSCRIPTION_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />;
-  }
-  const plan = organizationPlanOf(query.data);
-  return plan ? (
-    <Stack gap="lg">
-      <PlanPanel plan={plan} />
-      <OverviewLinks />
-      <RecentActivity organizationId={Number(plan.subscriber.id)} />
-    </Stack>
-  ) : (
-    <EmptyState
-      message={<FormattedMessage id="organizationAdmin.noPlan" />}
-      linkTo={PAGE_ROUTES.teamPlanCheckout}
-      linkLabel={<FormattedMessage id="subscriptions.checkout.buyTeamPlan" />}
-    />
+  return (
+    <WithOrganizationPlan>
+      {(plan) =>
+        plan ? (
+          <Stack gap="lg">
+            <PlanPanel plan={plan} />
+            <OverviewLinks />
+            <RecentActivity organizationId={Number(plan.subscriber.id)} />
+          </Stack>
+        ) : (
+          <NoTeamPlan />
+        )
+      }
+    </WithOrganizationPlan>
   );
 }
 

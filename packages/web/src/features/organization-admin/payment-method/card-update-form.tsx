@@ -6,7 +6,7 @@ import {
 } from '@lectern/domain';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useFeedback } from '../../../app/feedback/feedback-provider';
@@ -192,6 +192,33 @@ function PlanCardUpdate({
   return <PageLoader label={intl.formatMessage({ id: 'organizationAdmin.updatePayment.loading' })} />;
 }
 
+/** Why the card cannot be changed here, where to go instead, and 'Cancel'. */
+function CardUpdateUnavailable({
+  message,
+  linkTo,
+  linkLabel,
+  onCancel,
+}: {
+  message: ReactNode;
+  linkTo: string;
+  linkLabel: ReactNode;
+  onCancel: () => void;
+}) {
+  return (
+    <Stack gap="md">
+      {message}
+      <Group justify="space-between">
+        <Anchor component={Link} to={linkTo} fw={700}>
+          {linkLabel}
+        </Anchor>
+        <Button variant="default" onClick={onCancel}>
+          <FormattedMessage id="organizationAdmin.updatePayment.cancel" />
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /**
  * Team-plan §2/§4 update of the organization's single stored card, one body for its two frames
  * (the 'Update payment method' modal and the billing payment page). It loads the current plan
@@ -216,38 +243,32 @@ export function CardUpdateForm({ onCancel, onUpdated }: CardUpdateFormProps) {
   const plan = organizationPlanOf(query.data);
   if (!plan || organizationId === undefined) {
     return (
-      <Stack gap="md">
-        <Text>
-          <FormattedMessage id="organizationAdmin.noPlan" />
-        </Text>
-        <Group justify="space-between">
-          <Anchor component={Link} to={PAGE_ROUTES.teamPlanCheckout} fw={700}>
-            <FormattedMessage id="subscriptions.checkout.buyTeamPlan" />
-          </Anchor>
-          <Button variant="default" onClick={onCancel}>
-            <FormattedMessage id="organizationAdmin.updatePayment.cancel" />
-          </Button>
-        </Group>
-      </Stack>
+      <CardUpdateUnavailable
+        message={
+          <Text>
+            <FormattedMessage id="organizationAdmin.noPlan" />
+          </Text>
+        }
+        linkTo={PAGE_ROUTES.teamPlanCheckout}
+        linkLabel={<FormattedMessage id="subscriptions.checkout.buyTeamPlan" />}
+        onCancel={onCancel}
+      />
     );
   }
   if (plan.status === 'EXPIRED') {
     return (
-      <Stack gap="md">
-        <Alert color="yellow" variant="light">
-          <Text size="sm">
-            <FormattedMessage id="organizationAdmin.updatePayment.expired" />
-          </Text>
-        </Alert>
-        <Group justify="space-between">
-          <Anchor component={Link} to={PAGE_ROUTES.teamPlanResubscribe} fw={700}>
-            <FormattedMessage id="organizationAdmin.updatePayment.resubscribe" />
-          </Anchor>
-          <Button variant="default" onClick={onCancel}>
-            <FormattedMessage id="organizationAdmin.updatePayment.cancel" />
-          </Button>
-        </Group>
-      </Stack>
+      <CardUpdateUnavailable
+        message={
+          <Alert color="yellow" variant="light">
+            <Text size="sm">
+              <FormattedMessage id="organizationAdmin.updatePayment.expired" />
+            </Text>
+          </Alert>
+        }
+        linkTo={PAGE_ROUTES.teamPlanResubscribe}
+        linkLabel={<FormattedMessage id="organizationAdmin.updatePayment.resubscribe" />}
+        onCancel={onCancel}
+      />
     );
   }
   return (

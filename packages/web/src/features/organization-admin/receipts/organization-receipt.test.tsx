@@ -3,14 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type FakeHandler } from '../../../test-utils/fake-server';
 import { setUp } from '../../subscriptions/subscription-fixtures';
 import { context, member } from '../shell/organization-admin-test-kit';
-import type { Receipt, ReceiptDetails } from './receipt-api';
+import type { SubscriptionReceipt } from '@lectern/domain';
+import type { ReceiptDetails } from './receipt-api';
 
 const PAGE = '/organization-manage-v2/settings/payment/41/';
 const RECEIPT = 'GET /api-2.0/organizations/3/receipts/41/';
 const DETAILS = 'GET /api-2.0/organizations/3/receipt-details/';
 const SAVE_DETAILS = 'PUT /api-2.0/organizations/3/receipt-details/';
 
-function receipt(overrides: Partial<Receipt> = {}): Receipt {
+function receipt(overrides: Partial<SubscriptionReceipt> = {}): SubscriptionReceipt {
   return {
     id: 41,
     ref: 'R-000041',

@@ -1,32 +1,6 @@
+import type { SubscriptionReceipt } from '@lectern/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '../../../platform/api';
-
-/**
- * Team-plan §3 receipt of one payment
- * (`GET /api-2.0/organizations/{id}/receipts/{paymentId}/`): what was bought, the totals in
- * minor units of `amount.currency`, the buyer ('Sold to') and the seller.
- */
-export interface Receipt {
-  id: number;
-  ref: string;
-  date: string;
-  quantity: number;
-  item: string;
-  unit_price: { amount: number; currency: string } | null;
-  period_start: string | null;
-  period_end: string | null;
-  card_type: string | null;
-  card_last4: string | null;
-  amount: {
-    currency: string;
-    total_amount: number;
-    tax_exclusive_amount: number;
-    tax_amount: number;
-    has_tax_record: boolean;
-  };
-  sold_to: { name: string | null; address: string | null; address2: string | null; tax_id: string | null };
-  seller: { name: string; address: string | null; tax_id: string | null; support_email: string };
-}
 
 /** Team-plan §3 organization billing (receipt): what the receipts' 'Sold to' block says. */
 export interface ReceiptDetails {
@@ -45,7 +19,7 @@ const receiptDetailsKey = (organizationId: number) =>
   ['organization-admin', organizationId, 'receipt-details'] as const;
 
 export function fetchReceipt(api: ApiClient, organizationId: number, paymentId: number) {
-  return api.get<Receipt>(`/organizations/${organizationId}/receipts/${paymentId}/`);
+  return api.get<SubscriptionReceipt>(`/organizations/${organizationId}/receipts/${paymentId}/`);
 }
 
 export function fetchReceiptDetails(api: ApiClient, organizationId: number) {

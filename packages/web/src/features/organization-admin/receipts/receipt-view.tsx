@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useBrandName } from '../../../app/user-context/user-context-provider';
 import { MethodIcon, methodIconCodeOf } from '../../checkout/method-icons';
 import { longDate } from '../../subscriptions/subscription-dates';
-import type { Receipt } from './receipt-api';
+import type { SubscriptionReceipt } from '@lectern/domain';
 import classes from './receipt.module.css';
 
 /**
@@ -105,7 +105,7 @@ function PaymentMethod({ cardType, last4 }: { cardType: string | null; last4: st
  * The 'Sold to' block (team-plan §2): the organization's billing name, address, optional
  * second line and tax id, with 'Request change' writing to support about this receipt.
  */
-function SoldTo({ receipt }: { receipt: Receipt }) {
+function SoldTo({ receipt }: { receipt: SubscriptionReceipt }) {
   const intl = useIntl();
   const headingId = useId();
   const { sold_to: buyer, seller } = receipt;
@@ -140,7 +140,7 @@ function SoldTo({ receipt }: { receipt: Receipt }) {
 }
 
 /** The seller's block: who sells, their postal address, tax id and support contact. */
-function Seller({ seller }: { seller: Receipt['seller'] }) {
+function Seller({ seller }: { seller: SubscriptionReceipt['seller'] }) {
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="receipt-seller">
@@ -176,7 +176,7 @@ function Seller({ seller }: { seller: Receipt['seller'] }) {
  * price, the totals (Subtotal and Tax only with a tax record), the payment method, the seller,
  * and the brand's logo. It is the one element the print stylesheet keeps on paper.
  */
-export function ReceiptView({ receipt }: { receipt: Receipt }) {
+export function ReceiptView({ receipt }: { receipt: SubscriptionReceipt }) {
   const intl = useIntl();
   const brand = useBrandName();
   const amount = (value: number, currency = receipt.amount.currency) => receiptAmount(intl, value, currency);

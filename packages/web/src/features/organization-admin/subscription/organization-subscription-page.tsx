@@ -1,16 +1,12 @@
-import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES, showsEnterpriseUpgrade } from '@lectern/domain';
+import { showsEnterpriseUpgrade } from '@lectern/domain';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useUserContext } from '../../../app/user-context/user-context-provider';
-import { EmptyState } from '../../../ui/empty-state';
-import { LoadErrorAlert } from '../../../ui/load-error-alert';
-import { PageLoader } from '../../../ui/page-loader';
 import { ENTERPRISE_UPGRADE_URL } from '../../subscriptions/subscription-links';
-import { useCurrentEnrollment } from '../../subscriptions/subscription-queries';
 import { COMPARE_PLANS_URL } from '../shell/organization-admin-links';
 import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
+import { NoTeamPlan, WithOrganizationPlan } from '../shell/with-organization-plan';
 import { OrganizationPlanCard } from './organization-plan-card';
-import { organizationPlanOf } from '../shell/organization-plan';
 
 /** Team-plan §2 header: 'Subscriptions' and the support centre, in a shorter wording on narrow screens. */
 function SubscriptionsHeader() {
@@ -59,30 +55,18 @@ function UpgradeBanner() {
 }
 
 function SubscriptionContent() {
-  const intl = useIntl();
   const context = useUserContext();
-  const query = useCurrentEnrollment();
-  if (query.isPending)
-    return <PageLoader label={intl.formatMessage({ id: 'subscriptions.manage.loading' })} />;
-  if (query.isError) {
-    return <LoadErrorAlert message={SUBSCRIPTION_MESSAGES.loadFailed} onRetry={() => void query.refetch()} />;
-  }
-  const plan = organizationPlanOf(query.data);
   const country = context.request?.price_country ?? context.config?.price_country.id;
   return (
-    <Stack gap="lg">
-      <SubscriptionsHeader />
-      {plan ? (
-        <OrganizationPlanCard enrollment={plan} />
-      ) : (
-        <EmptyState
-          message={<FormattedMessage id="organizationAdmin.noPlan" />}
-          linkTo={PAGE_ROUTES.teamPlanCheckout}
-          linkLabel={<FormattedMessage id="subscriptions.checkout.buyTeamPlan" />}
-        />
+    <WithOrganizationPlan>
+      {(plan) => (
+        <Stack gap="lg">
+          <SubscriptionsHeader />
+          {plan ? <OrganizationPlanCard enrollment={plan} /> : <NoTeamPlan />}
+          {showsEnterpriseUpgrade(country) && <UpgradeBanner />}
+        </Stack>
       )}
-      {showsEnterpriseUpgrade(country) && <UpgradeBanner />}
-    </Stack>
+    </WithOrganizationPlan>
   );
 }
 
