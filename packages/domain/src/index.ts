@@ -55,3 +55,6 @@ export * from './subscriptions/subscription-pricing.js';
 export * from './subscriptions/subscription-lifecycle.js';
 export * from './subscriptions/subscription-rules.js';
 export * from './subscriptions/subscription-messages.js';
+export * from './purchases/refund-rules.js';
+export * from './purchases/purchase-history-contract.js';
+export * from './purchases/payment-labels.js';

@@ -86,6 +86,11 @@ import { createSubscriptionReceipts } from './modules/subscriptions/subscription
 import { createMailOutbox } from './modules/mail/mail-outbox.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { createRefundsService } from './modules/refunds/refunds.service.js';
+import { createPurchaseDocuments } from './modules/purchase-documents/purchase-documents.service.js';
+import { createPurchaseDocumentDrafts } from './modules/purchase-history/purchase-document-drafts.js';
+import { createPurchaseHistory } from './modules/purchase-history/purchase-history.service.js';
+import { purchaseHistoryRoutes } from './modules/purchase-history/purchase-history.routes.js';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 
 export { loadConfig, ConfigError, productionProblems, type AppConfig } from './platform/config/config.js';
@@ -302,9 +307,17 @@ export async function createServer(
     log: app.log,
     faults,
     reconcileAfterMs: options.reconcileAfterMs ?? config.reconcileAfterMs,
+    onOrderRecorded: (tx, orderId) => documents.enqueueIssue(tx, 'order', orderId),
   });
   const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
-  const subscriptions = createSubscriptionsService({ db, organizations, users, clock, mail: outbox });
+  const subscriptions = createSubscriptionsService({
+    db,
+    organizations,
+    users,
+    clock,
+    mail: outbox,
+    onChargesPaid: (writer, ids) => documents.enqueueIssueMany(writer, 'subscription_charge', ids),
+  });
   const renewals = createSubscriptionRenewals({
     repository: subscriptions.repository,
     billing: subscriptions.billing,
@@ -348,6 +361,47 @@ export async function createServer(
   );
   payments.events.on('setup.succeeded', (setup) => subscriptionCheckout.onSetupSucceeded(setup));
 
+  // Purchase history (issue 16): course refunds, invoices and credit notes.
+  const receipts = createSubscriptionReceipts(subscriptions, { seller: config.seller });
+  const courseTitles = async (ids: number[]) =>
+    new Map(
+      (await catalog.summariesOf([...new Set(ids)], 'USD', 'en-US')).map((course) => [
+        course.id,
+        course.title,
+      ]),
+    );
+  const refunds = createRefundsService({
+    db,
+    orders,
+    credit,
+    refundedPurchases: checkout.refundedPurchases,
+    gateway: payments.gateway,
+    queue,
+    clock,
+    mail: outbox,
+    users,
+    courseTitles,
+    log: app.log,
+    onRefunded: (tx, refundId) => documents.enqueueIssue(tx, 'refund', refundId),
+  });
+  payments.events.on('refund.updated', (refund) => refunds.onGatewayRefund(refund));
+  const documents = createPurchaseDocuments({
+    db,
+    drafts: createPurchaseDocumentDrafts({ orders, refunds, users, subscriptions, receipts, courseTitles }),
+    seller: config.seller,
+    brandName: config.brandName,
+    queue,
+    clock,
+  });
+  const purchaseHistory = createPurchaseHistory({
+    orders,
+    refunds,
+    catalog,
+    subscriptions,
+    documents,
+    clock,
+  });
+
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
     registerApiPathGuard(api, { enforce: !config.isProduction });
@@ -373,12 +427,20 @@ export async function createServer(
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
-    const receipts = createSubscriptionReceipts(subscriptions, { seller: config.seller });
     await api.register(subscriptionBillingRoutes, {
       subscriptions,
       renewals,
       receipts,
       publicUrl: config.publicUrl,
+    });
+    await api.register(purchaseHistoryRoutes, {
+      history: purchaseHistory,
+      refunds,
+      orders,
+      documents,
+      receipts,
+      userContext,
+      brandName: config.brandName,
     });
     await api.register(organizationsRoutes, { organizations });
     await api.register(organizationAdminRoutes, {

@@ -15,6 +15,12 @@ export const PAGE_ROUTES = {
   paymentSettings: '/user-manage/payment-settings/',
   myCourses: '/home/my-courses/',
   creditHistory: '/dashboard/credit-history/',
+  // Team-plan §2 "Purchase history": `?tab=` (a purchase data type) and `?p=` (the page).
+  purchaseHistory: '/dashboard/purchase-history/',
+  // Platform §2 `request-refund/{id}`: the id of the bought course (an order line).
+  requestRefund: '/request-refund/:id/',
+  // A personal plan's receipt (organizations see theirs in the admin area).
+  subscriptionReceipt: '/user/manage-subscriptions/receipts/:paymentId/',
   teamPlanCheckout: '/payment/checkout-teamplan/',
   teamPlanUpsell: '/payment/upsell-teamplan/',
   teamPlanResubscribe: '/payment/resubscribe-teamplan/',

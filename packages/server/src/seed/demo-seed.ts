@@ -121,7 +121,8 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     await createOrdersService(tx).recordCompletedPurchase(
       learner.id,
       [{ courseId: pastCourse.id, listPrice: pastPrice!, purchasePrice: pastPrice! }],
-      new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
+      // Past the 30-day refund window: the purchase history shows it as no longer refundable.
+      new Date(Date.now() - 40 * 24 * 60 * 60 * 1000),
     );
 
     const organizations = createOrganizationsService(tx);

@@ -6,7 +6,7 @@ import { HttpError } from '../../platform/http/http-error.js';
 import type { CartsService } from '../carts/carts.service.js';
 import type { CouponsService } from '../coupons/coupons.service.js';
 import type { CreditService } from '../credit/credit.service.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrderPayment, OrdersService } from '../orders/orders.service.js';
 import type { GatewayPayment } from '../payments/payment-gateway.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { CheckoutQuote } from './checkout-quote.js';
@@ -33,6 +33,23 @@ export const holdsOf = (quote: CheckoutQuote): AttemptHold[] =>
   quote.lines.map((line) => ({ buyableType: line.buyableType, buyableId: line.courseId }));
 
 const OPEN: ReadonlySet<string> = new Set(OPEN_ATTEMPT_STATUSES);
+
+/** How the order was paid: the provider's method (and card) when it charged, else credit or nothing. */
+function orderPaymentOf(row: AttemptRow, payment: GatewayPayment | null): OrderPayment {
+  const card = payment?.paymentMethod?.card ?? null;
+  const type = payment
+    ? (payment.paymentMethod?.type ?? row.methodType)
+    : row.quote.isFree
+      ? 'free'
+      : 'account_credit';
+  return {
+    type,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    gatewayPaymentId: payment?.id ?? row.gatewayPaymentId,
+    attemptId: row.id,
+  };
+}
 
 /** What the locked part of fulfilment decided: done (or nothing to do), or a provider object to refuse. */
 type LockedOutcome =
@@ -61,6 +78,8 @@ export function createCheckoutFulfilment(deps: {
   log: FastifyBaseLogger;
   now: () => Date;
   faults: FaultPoints;
+  /** Told inside the fulfilment transaction of each new order (its invoice is queued there). */
+  onOrderRecorded?: (tx: Database, orderId: number) => Promise<void>;
 }) {
   const { repository, carts, coupons, credit, orders, payments, log, now, faults } = deps;
   const gateway = payments.gateway;
@@ -243,10 +262,15 @@ export function createCheckoutFulfilment(deps: {
             tax: quote.tax,
             credit: quote.creditUsed,
             total: quote.total,
+            country: quote.country,
+            taxRate: quote.taxRate,
+            taxMode: quote.taxMode,
+            payment: orderPaymentOf(row, payment),
             lines: quote.lines,
             completedAt: now(),
           });
           if (enrolled < quote.lines.length) throw new Unfulfillable('already_owned');
+          await deps.onOrderRecorded?.(tx, orderId);
           if (quote.creditUsed > 0) {
             try {
               await credit.consumeReservation(

@@ -128,6 +128,20 @@ export function createCheckoutRepository(db: Database) {
         .where(and(eq(paymentAttemptHolds.attemptId, attemptId), isNull(paymentAttemptHolds.releasedAt)));
     },
 
+    /** Gives back one course an attempt held (its purchase was refunded), in the caller's transaction. */
+    async releaseHold(executor: Database, attemptId: string, buyableId: number): Promise<void> {
+      await executor
+        .update(paymentAttemptHolds)
+        .set({ releasedAt: sql`now()` })
+        .where(
+          and(
+            eq(paymentAttemptHolds.attemptId, attemptId),
+            eq(paymentAttemptHolds.buyableId, buyableId),
+            isNull(paymentAttemptHolds.releasedAt),
+          ),
+        );
+    },
+
     /**
      * Takes the attempt's holds again inside the fulfilment transaction (a payment that
      * succeeded after its attempt had ended); false when another attempt holds one meanwhile.

@@ -43,6 +43,7 @@ import {
   type MethodMarket,
   type MethodStatuses,
 } from './checkout-methods.js';
+import { createRefundedPurchases } from './refunded-purchases.js';
 import { createCheckoutFulfilment, holdsOf } from './checkout-fulfilment.js';
 import { createCheckoutQuotes, type CheckoutQuote } from './checkout-quote.js';
 import { createCheckoutReconciliation, RECONCILIATION } from './checkout-reconciliation.js';
@@ -138,6 +139,8 @@ export function createCheckoutService(deps: {
   faults?: FaultPoints;
   /** How old an open attempt must be before reconciliation looks at it (default 5 minutes). */
   reconcileAfterMs?: number;
+  /** Told inside the fulfilment transaction of each new order (its invoice is queued there). */
+  onOrderRecorded?: (tx: Database, orderId: number) => Promise<void>;
 }) {
   const { carts, coupons, credit, orders, payments, log } = deps;
   const gateway = payments.gateway;
@@ -164,6 +167,7 @@ export function createCheckoutService(deps: {
     log,
     now,
     faults,
+    onOrderRecorded: deps.onOrderRecorded,
   });
   const { quoteFor, orderSummaryOf, watchBuyerFacts } = createCheckoutQuotes({
     db: deps.db,
@@ -735,6 +739,9 @@ export function createCheckoutService(deps: {
 
     /** Lets the checkout page reuse buyers' facts while their changes reach this instance. */
     watchBuyerFacts,
+
+    /** What a refunded course's checkout gives back (its hold, its codes' uses). */
+    refundedPurchases: createRefundedPurchases({ repository, coupons }),
   };
 }
 

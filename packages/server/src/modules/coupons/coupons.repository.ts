@@ -143,6 +143,15 @@ export function createCouponsRepository(db: Database) {
       return rows.length > 0;
     },
 
+    async releaseConsumed(reference: string, now: Date, within: Database = db): Promise<boolean> {
+      const rows = await within
+        .update(couponRedemptions)
+        .set({ status: 'released', settledAt: now })
+        .where(and(eq(couponRedemptions.reference, reference), eq(couponRedemptions.status, 'consumed')))
+        .returning({ id: couponRedemptions.id });
+      return rows.length > 0;
+    },
+
     /** Marks reservations whose time is up as released; returns how many. */
     async releaseExpired(now: Date): Promise<number> {
       const rows = await db

@@ -297,6 +297,14 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
       );
     },
 
+    /**
+     * Gives back a use that was paid (every course bought with the code was refunded), so it no
+     * longer counts against the code's limit. Idempotent; true if it gave one back.
+     */
+    returnPaidUse(reference: string, within?: Database): Promise<boolean> {
+      return repository.releaseConsumed(reference, now(), within);
+    },
+
     /** Gives the use back (the payment failed or was abandoned). Idempotent; true if it released one. */
     release(reference: string): Promise<boolean> {
       return repository.releaseReserved(reference, now());

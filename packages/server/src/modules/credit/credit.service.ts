@@ -205,30 +205,41 @@ export function createCreditService(db: Database) {
      * Gives credit back (a refunded order, a failed payment after a spend). With an order,
      * the refunds of that order never exceed what was spent on it. Returns the new balance.
      */
-    async refund(userId: number, amount: Money, reason: string, orderId?: number): Promise<Money> {
+    async refund(
+      userId: number,
+      amount: Money,
+      reason: string,
+      orderId?: number,
+      /** An open transaction to join (a course refund completes with its credit part). */
+      within?: Database,
+    ): Promise<Money> {
       positive(amount, 'refund');
       displayed.delete(userId);
-      return repository.withUserLock(userId, async (locked) => {
-        if (orderId !== undefined) {
-          const net = await locked.orderTotal(amount.currency, orderId); // spends negative
-          if (-net < amount.amount) {
-            throw new HttpError(
-              400,
-              'refund_exceeds_spend',
-              'A credit refund cannot exceed the credit spent on the order.',
-            );
+      return repository.withUserLock(
+        userId,
+        async (locked) => {
+          if (orderId !== undefined) {
+            const net = await locked.orderTotal(amount.currency, orderId); // spends negative
+            if (-net < amount.amount) {
+              throw new HttpError(
+                400,
+                'refund_exceeds_spend',
+                'A credit refund cannot exceed the credit spent on the order.',
+              );
+            }
           }
-        }
-        await locked.insert({
-          userId,
-          kind: 'refund',
-          amount: amount.amount,
-          currency: amount.currency,
-          reason,
-          orderId: orderId ?? null,
-        });
-        return money(await locked.balance(amount.currency), amount.currency);
-      });
+          await locked.insert({
+            userId,
+            kind: 'refund',
+            amount: amount.amount,
+            currency: amount.currency,
+            reason,
+            orderId: orderId ?? null,
+          });
+          return money(await locked.balance(amount.currency), amount.currency);
+        },
+        within,
+      );
     },
 
     /** The user's credit in one currency: the sum of the ledger, never below zero. */

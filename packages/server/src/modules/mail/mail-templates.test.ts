@@ -79,6 +79,23 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     inviterName: 'Olivia Owner',
     acceptUrl: '/organization-manage-v2/invitations/accept/?token=abc123',
   },
+  refund_completed: {
+    kind: 'refund_completed',
+    courseTitle: 'TypeScript from First Principles',
+    amount: usd(2129),
+    destinations: [
+      { label: 'Visa ****4242', amount: usd(1000) },
+      { label: 'Account credit', amount: usd(1129) },
+    ],
+    historyUrl: '/dashboard/purchase-history/?tab=refunds',
+  },
+  refund_failed: {
+    kind: 'refund_failed',
+    courseTitle: 'TypeScript from First Principles',
+    amount: usd(2129),
+    reason: 'the payment provider refused it.',
+    historyUrl: '/dashboard/purchase-history/?tab=refunds',
+  },
 };
 
 /** The facts each kind must state, in the subject (first) and in both parts (all). */
@@ -140,6 +157,16 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     subject: 'Olivia Owner invited you to join Acme Learning on Lectern',
     body: ['Acme Learning', 'Olivia Owner'],
     link: 'https://learn.example.com/organization-manage-v2/invitations/accept/?token=abc123',
+  },
+  refund_completed: {
+    subject: 'Your refund for TypeScript from First Principles',
+    body: ['$21.29', 'Visa ****4242: $10.00', 'Account credit: $11.29'],
+    link: 'https://learn.example.com/dashboard/purchase-history/?tab=refunds',
+  },
+  refund_failed: {
+    subject: 'We could not refund TypeScript from First Principles',
+    body: ['$21.29', 'the payment provider refused it.', 'back in your courses'],
+    link: 'https://learn.example.com/dashboard/purchase-history/?tab=refunds',
   },
 };
 

@@ -55,6 +55,22 @@ export type MailContent =
       organizationName: string;
       inviterName: string;
       acceptUrl: string;
+    }
+  | {
+      /** A course refund went back to where it was paid from. */
+      kind: 'refund_completed';
+      courseTitle: string;
+      amount: Money;
+      /** Each part and where it went ("Visa ****4242", "Account credit"). */
+      destinations: { label: string; amount: Money }[];
+      historyUrl: string;
+    }
+  | {
+      kind: 'refund_failed';
+      courseTitle: string;
+      amount: Money;
+      reason: string;
+      historyUrl: string;
     };
 
 export type MailKind = MailContent['kind'];
@@ -335,6 +351,28 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
           ['Invited by', mail.inviterName],
         ],
         action: { label: 'Accept the invitation', url: f.url(mail.acceptUrl) },
+      };
+    case 'refund_completed':
+      return {
+        subject: `Your refund for ${mail.courseTitle}`,
+        heading: 'Your refund is on its way',
+        paragraphs: [
+          `We refunded ${f.money(mail.amount)} for ${mail.courseTitle}. The course has been removed from your courses.`,
+          'A card refund can take 5 to 10 business days to appear on your statement; account credit is ready to use now.',
+        ],
+        facts: mail.destinations.map((part) => [part.label, f.money(part.amount)] as [string, string]),
+        action: { label: 'See your purchase history', url: f.url(mail.historyUrl) },
+      };
+    case 'refund_failed':
+      return {
+        subject: `We could not refund ${mail.courseTitle}`,
+        heading: 'Your refund could not be completed',
+        paragraphs: [
+          `The refund of ${f.money(mail.amount)} for ${mail.courseTitle} could not be completed: ${mail.reason}`,
+          'The course is back in your courses. Please contact our support team and we will sort it out.',
+        ],
+        facts: [['Course', mail.courseTitle]],
+        action: { label: 'See your purchase history', url: f.url(mail.historyUrl) },
       };
   }
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
+import type { OrderPayment } from './orders.service.js';
 import { enrollmentSource, enrollments, orderLines, orders } from './orders.tables.js';
 
 /** Which of `courseIds` the user (`userId`) is enrolled in, for a combined read. */
@@ -19,6 +20,9 @@ export const purchaseSummaryRead: ReadPart<{ paidOrders: number; purchasedCourse
     where ${orders.userId} = ${sql.placeholder('userId')} and ${orders.status} = 'completed' and ${orders.totalAmount} > 0`,
   parse: (value) => value as { paidOrders: number; purchasedCourses: number },
 };
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 export function createOrdersRepository(db: Database) {
   // Course lists and the cart ask which of a few courses the user owns: one query for all.
@@ -69,6 +73,13 @@ export function createOrdersRepository(db: Database) {
             currency: input.currency,
             subtotalAmount: subtotal,
             totalAmount: subtotal,
+            // Paid elsewhere, before Lectern kept the payment: shown as a card, untaxed (the demo seed).
+            country: 'US',
+            taxRate: '0',
+            taxMode: 'tax_exclusive',
+            paymentType: 'card',
+            cardBrand: 'visa',
+            cardLast4: '4242',
             createdAt: input.completedAt,
             completedAt: input.completedAt,
           })
@@ -102,6 +113,10 @@ export function createOrdersRepository(db: Database) {
         taxAmount: number;
         creditAmount: number;
         totalAmount: number;
+        country: string;
+        taxRate: number;
+        taxMode: string;
+        payment: OrderPayment;
         source: 'purchase' | 'free';
         lines: {
           courseId: number;
@@ -120,10 +135,13 @@ export function createOrdersRepository(db: Database) {
       const result = await executor.execute(sql`
         with new_order as (
           insert into ${orders} (user_id, status, currency, subtotal_amount, discount_amount,
-            tax_amount, credit_amount, total_amount, created_at, completed_at)
+            tax_amount, credit_amount, total_amount, country, tax_rate, tax_mode, payment_type,
+            card_brand, card_last4, gateway_payment_id, attempt_id, created_at, completed_at)
           values (${input.userId}, 'completed', ${input.currency}, ${input.subtotalAmount},
             ${input.discountAmount}, ${input.taxAmount}, ${input.creditAmount}, ${input.totalAmount},
-            ${at}::timestamptz, ${at}::timestamptz)
+            ${input.country}, ${input.taxRate}, ${input.taxMode}, ${input.payment.type},
+            ${input.payment.cardBrand}, ${input.payment.cardLast4}, ${input.payment.gatewayPaymentId},
+            ${input.payment.attemptId}::uuid, ${at}::timestamptz, ${at}::timestamptz)
           returning id
         ),
         lines as (
@@ -146,6 +164,86 @@ export function createOrdersRepository(db: Database) {
       const [order] = rowsOf<{ id: number; enrolled: number | string }>(result);
       if (!order) throw new Error('insert returned no row');
       return { orderId: Number(order.id), enrolled: Number(order.enrolled) };
+    },
+
+    /** A page of the user's completed orders, newest first, with their lines. */
+    async ordersOf(userId: number, limit: number, offset: number) {
+      const mine = and(eq(orders.userId, userId), eq(orders.status, 'completed'));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(mine)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(orders).where(mine),
+      ]);
+      const lines = rows.length
+        ? await db
+            .select()
+            .from(orderLines)
+            .where(
+              inArray(
+                orderLines.orderId,
+                rows.map((row) => row.id),
+              ),
+            )
+            .orderBy(asc(orderLines.id))
+        : [];
+      return { count: total?.value ?? 0, rows, lines };
+    },
+
+    /** An order with its lines (null when there is none); `userId` limits it to that buyer's. */
+    async orderWithLines(
+      orderId: number,
+      userId: number | null,
+      executor: Database = db,
+    ): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
+      const [order] = await executor
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), userId === null ? undefined : eq(orders.userId, userId)));
+      if (!order) return null;
+      const lines = await executor
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.id));
+      return { order, lines };
+    },
+
+    /** The order a line belongs to, if the line is the user's. */
+    async orderIdOfLine(lineId: number, userId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ orderId: orderLines.orderId })
+        .from(orderLines)
+        .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .where(and(eq(orderLines.id, lineId), eq(orders.userId, userId)));
+      return row?.orderId ?? null;
+    },
+
+    /** Takes the course away from the learner (its refund was asked for); true when it did. */
+    async revokeEnrollment(executor: Database, userId: number, courseId: number, orderId: number) {
+      const rows = await executor
+        .delete(enrollments)
+        .where(
+          and(
+            eq(enrollments.userId, userId),
+            eq(enrollments.courseId, courseId),
+            eq(enrollments.orderId, orderId),
+          ),
+        )
+        .returning({ id: enrollments.id });
+      return rows.length > 0;
+    },
+
+    /** Gives the course back (its refund failed); a course owned again meanwhile keeps that enrollment. */
+    async restoreEnrollment(executor: Database, userId: number, courseId: number, orderId: number, at: Date) {
+      await executor
+        .insert(enrollments)
+        .values({ userId, courseId, orderId, source: 'purchase', createdAt: at })
+        .onConflictDoNothing();
     },
   };
 }

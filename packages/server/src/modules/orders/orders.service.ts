@@ -1,11 +1,29 @@
-import type { CurrencyCode, Money } from '@lectern/domain';
+import { isCurrencyCode, type CurrencyCode, type Money } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
 import type { ReadPart } from '../../platform/db/combined-read.js';
-import { createOrdersRepository, enrolledAmongRead, purchaseSummaryRead } from './orders.repository.js';
+import {
+  createOrdersRepository,
+  enrolledAmongRead,
+  purchaseSummaryRead,
+  type OrderLineRow,
+  type OrderRow,
+} from './orders.repository.js';
 
 export interface PurchaseSummary {
   hasMadePaidPurchase: boolean;
   numberOfCoursesPurchased: number;
+}
+
+/** How an order was paid, kept on it (purchase history, documents, refunds). */
+export interface OrderPayment {
+  /** A provider method type (`card`, `ideal`, …), `account_credit` or `free`. */
+  type: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** The provider's payment, which refunds go back through (null: nothing was charged). */
+  gatewayPaymentId: string | null;
+  /** The checkout attempt that made it. */
+  attemptId: string | null;
 }
 
 export function createOrdersService(db: Database) {
@@ -66,6 +84,10 @@ export function createOrdersService(db: Database) {
         tax: number;
         credit: number;
         total: number;
+        country: string;
+        taxRate: number;
+        taxMode: string;
+        payment: OrderPayment;
         lines: {
           courseId: number;
           listPrice: number;
@@ -84,6 +106,10 @@ export function createOrdersService(db: Database) {
         taxAmount: input.tax,
         creditAmount: input.credit,
         totalAmount: input.total,
+        country: input.country,
+        taxRate: input.taxRate,
+        taxMode: input.taxMode,
+        payment: input.payment,
         source: input.subtotal === 0 ? 'free' : 'purchase',
         completedAt: input.completedAt,
         lines: input.lines.map((line) => ({
@@ -114,6 +140,107 @@ export function createOrdersService(db: Database) {
       );
       return { count, results: rows.map((row) => ({ courseId: row.courseId, enrolledAt: row.createdAt })) };
     },
+
+    /** A page of the user's completed orders, newest first, each with its lines. */
+    async ordersOf(
+      userId: number,
+      page: { number: number; size: number },
+    ): Promise<{ count: number; results: Order[] }> {
+      const { count, rows, lines } = await repository.ordersOf(
+        userId,
+        page.size,
+        (page.number - 1) * page.size,
+      );
+      return {
+        count,
+        results: rows.map((row) =>
+          orderOf(
+            row,
+            lines.filter((line) => line.orderId === row.id),
+          ),
+        ),
+      };
+    },
+
+    /** One order with its lines; with `userId`, only that buyer's (else null). */
+    async order(orderId: number, userId: number | null, within?: Database): Promise<Order | null> {
+      const found = await repository.orderWithLines(orderId, userId, within);
+      return found ? orderOf(found.order, found.lines) : null;
+    },
+
+    /** The order of one of the user's bought courses (an order line); null when it is not theirs. */
+    orderIdOfLine: (lineId: number, userId: number) => repository.orderIdOfLine(lineId, userId),
+
+    /** Inside the caller's transaction: the learner loses the course bought in that order. */
+    revokeEnrollment: (within: Database, userId: number, courseId: number, orderId: number) =>
+      repository.revokeEnrollment(within, userId, courseId, orderId),
+
+    /** Inside the caller's transaction: the learner gets the course of that order back. */
+    restoreEnrollment: (within: Database, userId: number, courseId: number, orderId: number, at: Date) =>
+      repository.restoreEnrollment(within, userId, courseId, orderId, at),
+  };
+}
+
+/** A completed order as other features read it; amounts in minor units of `currency`. */
+export interface Order {
+  id: number;
+  userId: number;
+  currency: CurrencyCode;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  credit: number;
+  /** What the provider charged. */
+  total: number;
+  country: string | null;
+  taxRatePercent: number;
+  /** Tax added on top of the prices (else contained in them). */
+  taxAddedOnTop: boolean;
+  payment: OrderPayment;
+  completedAt: Date;
+  lines: {
+    id: number;
+    courseId: number;
+    listPrice: number;
+    price: number;
+    tax: number;
+    couponCode: string | null;
+  }[];
+}
+
+function orderOf(row: OrderRow, lines: OrderLineRow[]): Order {
+  const taxMode =
+    row.taxMode ??
+    (row.totalAmount + row.creditAmount > row.subtotalAmount ? 'tax_exclusive' : 'tax_inclusive');
+  return {
+    id: row.id,
+    userId: row.userId,
+    currency: isCurrencyCode(row.currency) ? row.currency : 'USD',
+    subtotal: row.subtotalAmount,
+    discount: row.discountAmount,
+    tax: row.taxAmount,
+    credit: row.creditAmount,
+    total: row.totalAmount,
+    country: row.country,
+    taxRatePercent: Number(row.taxRate ?? 0),
+    taxAddedOnTop: taxMode === 'tax_exclusive',
+    payment: {
+      type:
+        row.paymentType ?? (row.totalAmount > 0 ? 'card' : row.creditAmount > 0 ? 'account_credit' : 'free'),
+      cardBrand: row.cardBrand,
+      cardLast4: row.cardLast4,
+      gatewayPaymentId: row.gatewayPaymentId,
+      attemptId: row.attemptId,
+    },
+    completedAt: row.completedAt ?? row.createdAt,
+    lines: lines.map((line) => ({
+      id: line.id,
+      courseId: line.courseId,
+      listPrice: line.listPriceAmount,
+      price: line.purchasePriceAmount,
+      tax: line.taxAmount,
+      couponCode: line.couponCode,
+    })),
   };
 }
 

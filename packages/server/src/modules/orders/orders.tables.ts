@@ -2,11 +2,13 @@ import {
   bigint,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   serial,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { courses } from '../catalog/catalog.tables.js';
@@ -30,6 +32,18 @@ export const orders = pgTable(
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
     creditAmount: bigint('credit_amount', { mode: 'number' }).notNull().default(0),
     totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
+    /** The billing country and the tax applied (documents print them; refunds split by them). */
+    country: varchar('country', { length: 2 }),
+    taxRate: numeric('tax_rate', { precision: 9, scale: 6 }),
+    /** `tax_exclusive` (tax added on top) or `tax_inclusive`. */
+    taxMode: varchar('tax_mode', { length: 16 }),
+    /** How it was paid: a provider method type (`card`, `ideal`, …), `account_credit` or `free`. */
+    paymentType: varchar('payment_type', { length: 40 }),
+    cardBrand: varchar('card_brand', { length: 32 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    /** The provider's payment (refunds go back through it) and the checkout attempt that made the order. */
+    gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
+    attemptId: uuid('attempt_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -40,7 +40,18 @@ const profileOf = (subscriber: Subscriber) =>
  */
 const PLANS_CACHE_MS = 60_000;
 
-export function createSubscriptionsRepository(db: Database) {
+export function createSubscriptionsRepository(
+  db: Database,
+  hooks: {
+    /** Told in the recording transaction of the paid charges (their invoices are queued there). */
+    onChargesPaid?: (writer: Writer, chargeIds: number[]) => Promise<void>;
+  } = {},
+) {
+  const paid = async (writer: Writer, rows: ChargeRow[]) => {
+    const ids = rows.filter((row) => row.status === 'succeeded' && row.amount > 0).map((row) => row.id);
+    if (ids.length > 0) await hooks.onChargesPaid?.(writer, ids);
+  };
+
   const plansCache = createExpiringCache<'plans', { plan: PlanRow; options: PriceOptionRow[] }[]>({
     ttlMs: PLANS_CACHE_MS,
     maxEntries: 1,
@@ -310,6 +321,7 @@ export function createSubscriptionsRepository(db: Database) {
           ...(succeeded ? { receiptNumber: sql`nextval('subscription_receipt_number_seq')` } : {}),
         })
         .returning();
+      await paid(writer, [row!]);
       return row!;
     },
 
@@ -319,7 +331,7 @@ export function createSubscriptionsRepository(db: Database) {
       writer: Writer,
     ): Promise<ChargeRow[]> {
       if (values.length === 0) return [];
-      return writer
+      const rows = await writer
         .insert(subscriptionCharges)
         .values(
           values.map((value) =>
@@ -329,6 +341,8 @@ export function createSubscriptionsRepository(db: Database) {
           ),
         )
         .returning();
+      await paid(writer, rows);
+      return rows;
     },
 
     async charges(enrollmentId: number): Promise<ChargeRow[]> {

@@ -91,8 +91,12 @@ export function createSubscriptionsService(deps: {
   users: UsersService;
   clock: Clock;
   mail: MailQueue;
+  /** Told in the recording transaction of paid charges (their invoices are queued there). */
+  onChargesPaid?: (writer: Writer, chargeIds: number[]) => Promise<void>;
 }) {
-  const repository: SubscriptionsRepository = createSubscriptionsRepository(deps.db);
+  const repository: SubscriptionsRepository = createSubscriptionsRepository(deps.db, {
+    onChargesPaid: deps.onChargesPaid,
+  });
   const billing: SubscriptionBillingRepository = createSubscriptionBillingRepository(deps.db);
   const notices = createSubscriptionNotices({
     billing,
@@ -437,3 +441,4 @@ export function createSubscriptionsService(deps: {
 }
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
+export type { Subscriber } from './subscriptions.repository.js';

@@ -42,6 +42,11 @@ const MATRIX: Record<string, Access> = {
   'GET /api-2.0/users/me/subscribed-courses/': 'user',
   'GET /api-2.0/pricing/': 'public',
   'GET /api-2.0/users/me/credit-history/': 'user',
+  // Purchase history: the user's own data; a bought course's refund and a sale's documents are the buyer's.
+  'GET /purchase-history/purchase-history-data/': 'user',
+  'GET /api-2.0/users/me/purchases/:lineId/refund/': 'own',
+  'POST /api-2.0/users/me/purchases/:lineId/refund/': 'own',
+  'GET /api-2.0/purchase-documents/:source/:id/': 'own',
   // Carts belong to a user or to a visitor's cookie: everyone has one.
   'GET /api-2.0/shopping-carts/me/': 'public',
   'POST /api-2.0/shopping-carts/me/discounts/': 'public',
@@ -109,7 +114,7 @@ const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
 let env: ServerWithSandbox;
 const actors: Record<string, TestClient> = {};
 /** The learner's own resources, which nobody else may see. */
-let own: { attemptId: string; storedId: string };
+let own: { attemptId: string; storedId: string; orderId: number; lineId: number };
 /** The demo organization (Acme), whose admin area the `organization` routes are. */
 let acmeId: number;
 
@@ -170,7 +175,14 @@ beforeAll(async () => {
   const saved = await submit('pm_card_visa', true, 3);
   expect(saved.data.status).toBe('succeeded');
   const stored = await actors.learner.get('/payment-vendor/stored-payment-method/');
-  own = { attemptId: pending.data.data.payment_attempt_id, storedId: String(stored.data.results[0].id) };
+  const bought = await actors.learner.get('/purchase-history/purchase-history-data/?data_type=courses');
+  const order = bought.data.results[0];
+  own = {
+    attemptId: pending.data.data.payment_attempt_id,
+    storedId: String(stored.data.results[0].id),
+    orderId: order.id,
+    lineId: order.courses[0].id,
+  };
 });
 afterAll(() => env.close());
 
@@ -182,6 +194,8 @@ function requestTo(route: RouteEntry, client: TestClient) {
     // Nobody: a member route never removes or changes someone here.
     .replace(':userId', '2147483000')
     .replace(':paymentAttemptId', own.attemptId)
+    .replace(':lineId', String(own.lineId))
+    .replace(':source/:id', `order/${own.orderId}`)
     .replace(':storedId', encodeURIComponent(own.storedId))
     .replace(':list', 'wishlist')
     .replace(':courseId', '2')
@@ -198,7 +212,9 @@ function requestTo(route: RouteEntry, client: TestClient) {
           checkout_event: 'Result',
           payment_info: { credentials: { payment_intent_id: 'pi_other', action_result: 'succeeded' } },
         }
-      : {};
+      : route.url === '/api-2.0/users/me/purchases/:lineId/refund/'
+        ? { reason: 'other' }
+        : {};
   if (route.method === 'PUT') return client.put(withQuery, body);
   return route.method === 'PATCH' ? client.patch(withQuery, body) : client.post(withQuery, body);
 }
@@ -238,8 +254,14 @@ describe('authorization matrix', () => {
     }
   });
 
-  it('the learner reaches their own attempt, receipt and saved card', async () => {
+  it('the learner reaches their own attempt, receipt, saved card, invoice and refund', async () => {
     const learner = actors.learner!;
+    expect((await learner.get(`/api-2.0/purchase-documents/order/${own.orderId}/`)).statusCode).toBe(200);
+    expect((await learner.get(`/api-2.0/users/me/purchases/${own.lineId}/refund/`)).statusCode).toBe(200);
+    const refund = await learner.post(`/api-2.0/users/me/purchases/${own.lineId}/refund/`, {
+      reason: 'other',
+    });
+    expect(refund.statusCode).toBe(201);
     expect((await learner.get(`/payment/checkout-submit/${own.attemptId}/`)).statusCode).toBe(200);
     expect(
       (await learner.get(`/payment/checkout-result/?payment_attempt_id=${own.attemptId}`)).statusCode,
@@ -296,6 +318,8 @@ describe('authorization matrix', () => {
         }
       }
     }
-    expect(outcomes.length).toBe(env.server.routes.length * Object.keys(actors).length - 4);
+    // Every route × every actor, but the learner on their own resources (checked apart).
+    const ownRoutes = env.server.routes.filter((route) => MATRIX[keyOf(route)] === 'own').length;
+    expect(outcomes.length).toBe(env.server.routes.length * Object.keys(actors).length - ownRoutes);
   });
 });

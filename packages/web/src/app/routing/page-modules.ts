@@ -1,3 +1,5 @@
+import type { PageRouteName } from '@lectern/domain';
+import type { ComponentType } from 'react';
 import { lazyPage } from '../start-up/lazy-page';
 
 /**
@@ -35,6 +37,19 @@ export const pages = {
   ),
   creditHistory: lazyPage('credit-history', () =>
     import('../../features/credit-history/credit-history-page').then((module) => module.CreditHistoryPage),
+  ),
+  purchaseHistory: lazyPage('purchase-history', () =>
+    import('../../features/purchase-history/purchase-history-page').then(
+      (module) => module.PurchaseHistoryPage,
+    ),
+  ),
+  requestRefund: lazyPage('request-refund', () =>
+    import('../../features/purchase-history/request-refund-page').then((module) => module.RequestRefundPage),
+  ),
+  subscriptionReceipt: lazyPage('subscription-receipt', () =>
+    import('../../features/purchase-history/subscription-receipt-page').then(
+      (module) => module.SubscriptionReceiptPage,
+    ),
   ),
   teamPlanCheckout: lazyPage('team-plan-checkout', () =>
     import('../../features/subscriptions/subscription-checkout-pages').then(
@@ -129,4 +144,5 @@ export const pages = {
   notFound: lazyPage('not-found', () =>
     import('../../features/not-found/not-found-page').then((module) => module.NotFoundPage),
   ),
-};
+  // Every page of PAGE_ROUTES has its module: a new route without one fails here at compile time.
+} satisfies Record<PageRouteName | 'notFound', ComponentType>;

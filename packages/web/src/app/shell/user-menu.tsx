@@ -35,6 +35,9 @@ export function UserMenu({ me }: { me: AuthenticatedMe }) {
         <Menu.Item component={Link} to={PAGE_ROUTES.cart}>
           {intl.formatMessage({ id: 'shell.wishlistAndCart' })}
         </Menu.Item>
+        <Menu.Item component={Link} to={PAGE_ROUTES.purchaseHistory}>
+          {intl.formatMessage({ id: 'shell.purchaseHistory' })}
+        </Menu.Item>
         <Menu.Item component={Link} to={PAGE_ROUTES.creditHistory}>
           {intl.formatMessage({ id: 'shell.creditHistory' })}
         </Menu.Item>

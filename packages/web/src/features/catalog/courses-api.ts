@@ -64,10 +64,13 @@ export function courseBySlugQuery(api: ApiClient, slug: string) {
 
 export const MY_COURSES_PAGE_SIZE = 12;
 
+/** Every page of the owned courses: what a purchase or a refund makes stale. */
+export const SUBSCRIBED_COURSES_QUERY_KEY = ['subscribed-courses'] as const;
+
 /** The courses the signed-in user owns, newest enrollment first, a page at a time. */
 export function subscribedCoursesQuery(api: ApiClient, page: number) {
   return queryOptions({
-    queryKey: ['subscribed-courses', page],
+    queryKey: [...SUBSCRIBED_COURSES_QUERY_KEY, page],
     queryFn: ({ signal }) =>
       api.get<SubscribedCourseListResponse>('/users/me/subscribed-courses/', {
         params: { page, page_size: MY_COURSES_PAGE_SIZE },

@@ -1,58 +1,29 @@
 import { PAGE_ROUTES } from '@lectern/domain';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useMe } from '../../../app/user-context/user-context-provider';
 import { isApiError } from '../../../platform/api';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
+import { ReceiptLoader, ReceiptNotFound, ReceiptToolbar, ReceiptView, receiptIdOf } from '../../receipts';
 import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
 import { useReceipt, useReceiptDetails } from './receipt-api';
 import { ReceiptDetailsModal } from './receipt-details-modal';
-import { ReceiptView } from './receipt-view';
-import classes from './receipt.module.css';
 
-/** Team-plan §2: a large loader until the receipt arrives. */
-function ReceiptLoader() {
-  const intl = useIntl();
-  return (
-    <Center
-      py="xl"
-      role="status"
-      aria-label={intl.formatMessage({ id: 'organizationAdmin.receipt.loading' })}
-    >
-      <Loader size="xl" aria-hidden="true" />
-    </Center>
-  );
-}
-
-/** 'Back to Billing' always; 'Print' once there is a receipt to print. Neither is printed. */
+/** 'Back to Billing' always; 'Print' once there is a receipt to print. */
 function Toolbar({ printable }: { printable: boolean }) {
   return (
-    <Group justify="space-between" className={classes.noPrint}>
-      <Button component={Link} to={PAGE_ROUTES.organizationBilling} variant="default">
-        <FormattedMessage id="organizationAdmin.receipt.back" />
-      </Button>
-      {printable && (
-        <Button onClick={() => window.print()}>
-          <FormattedMessage id="organizationAdmin.receipt.print" />
-        </Button>
-      )}
-    </Group>
+    <ReceiptToolbar
+      backTo={PAGE_ROUTES.organizationBilling}
+      backLabel={<FormattedMessage id="organizationAdmin.receipt.back" />}
+      printable={printable}
+    />
   );
 }
 
 function NotFound() {
-  return (
-    <Stack gap="md">
-      <Toolbar printable={false} />
-      <Alert color="gray" variant="light" data-testid="receipt-not-found">
-        <Text size="sm">
-          <FormattedMessage id="organizationAdmin.receipt.notFound" />
-        </Text>
-      </Alert>
-    </Stack>
-  );
+  return <ReceiptNotFound toolbar={<Toolbar printable={false} />} />;
 }
 
 const isNotFound = (error: unknown) => isApiError(error) && error.statusCode === 404;
@@ -76,7 +47,7 @@ function ReceiptContent({ organizationId, paymentId }: { organizationId: number;
       <Stack gap="md">
         <Toolbar printable={false} />
         <LoadErrorAlert
-          message={intl.formatMessage({ id: 'organizationAdmin.receipt.loadFailed' })}
+          message={intl.formatMessage({ id: 'receipt.loadFailed' })}
           onRetry={() => void details.refetch()}
         />
       </Stack>
@@ -104,7 +75,7 @@ function ReceiptContent({ organizationId, paymentId }: { organizationId: number;
       <Stack gap="md">
         <Toolbar printable={false} />
         <LoadErrorAlert
-          message={intl.formatMessage({ id: 'organizationAdmin.receipt.loadFailed' })}
+          message={intl.formatMessage({ id: 'receipt.loadFailed' })}
           onRetry={() => void receipt.refetch()}
         />
       </Stack>
@@ -128,11 +99,10 @@ export function OrganizationReceiptPage() {
   const { paymentId } = useParams();
   const me = useMe();
   const organizationId = me.is_authenticated ? me.organization?.id : undefined;
-  const id = Number(paymentId);
-  const valid = /^[1-9]\d*$/.test(paymentId ?? '') && Number.isSafeInteger(id);
+  const id = receiptIdOf(paymentId);
   return (
-    <OrganizationAdminLayout title={intl.formatMessage({ id: 'organizationAdmin.receipt.title' })}>
-      {organizationId !== undefined && valid ? (
+    <OrganizationAdminLayout title={intl.formatMessage({ id: 'receipt.title' })}>
+      {organizationId !== undefined && id !== null ? (
         <ReceiptContent key={`${organizationId}-${id}`} organizationId={organizationId} paymentId={id} />
       ) : (
         <NotFound />

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { MessageId } from '../../../i18n/load-messages';
 import { isApiError } from '../../../platform/api';
 import { useSaveReceiptDetails, type ReceiptDetails, type ReceiptDetailsInput } from './receipt-api';
-import classes from './receipt.module.css';
+import classes from './receipt-details.module.css';
 
 const FIELDS = ['name', 'address', 'address2', 'taxId'] as const;
 type Field = (typeof FIELDS)[number];

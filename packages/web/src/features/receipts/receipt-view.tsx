@@ -2,9 +2,9 @@ import { cardBrandName, formatMoney, isCurrencyCode, money } from '@lectern/doma
 import { Anchor, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useBrandName } from '../../../app/user-context/user-context-provider';
-import { MethodIcon, methodIconCodeOf } from '../../checkout/method-icons';
-import { longDate } from '../../subscriptions/subscription-dates';
+import { useBrandName } from '../../app/user-context/user-context-provider';
+import { MethodIcon, methodIconCodeOf } from '../checkout/method-icons';
+import { longDate } from '../subscriptions/subscription-dates';
 import type { SubscriptionReceipt } from '@lectern/domain';
 import classes from './receipt.module.css';
 
@@ -17,10 +17,7 @@ function receiptAmount(intl: IntlShape, amount: number, currency: string): strin
   const formatted = isCurrencyCode(code)
     ? formatMoney(money(amount, code), intl.locale)
     : intl.formatNumber(amount / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return intl.formatMessage(
-    { id: 'organizationAdmin.receipt.amount' },
-    { amount: formatted, currency: code },
-  );
+  return intl.formatMessage({ id: 'receipt.amount' }, { amount: formatted, currency: code });
 }
 
 // The wordmark's proportions: a bold sans glyph is about 0.62 em wide on average, and the
@@ -44,7 +41,7 @@ export function BrandLogo({ brand }: { brand: string }) {
       height={LOGO_HEIGHT}
       viewBox={`0 0 ${width} ${LOGO_HEIGHT}`}
       role="img"
-      aria-label={intl.formatMessage({ id: 'organizationAdmin.receipt.brandLogo' }, { brand })}
+      aria-label={intl.formatMessage({ id: 'receipt.brandLogo' }, { brand })}
       data-testid="receipt-brand-logo"
       focusable="false"
     >
@@ -95,36 +92,34 @@ function PaymentMethod({ cardType, last4 }: { cardType: string | null; last4: st
     <Group gap="xs" wrap="nowrap">
       <MethodIcon code={code} />
       <Text component="span" data-testid="receipt-card">
-        {last4 ? <FormattedMessage id="organizationAdmin.receipt.card" values={{ brand, last4 }} /> : brand}
+        {last4 ? <FormattedMessage id="receipt.card" values={{ brand, last4 }} /> : brand}
       </Text>
     </Group>
   );
 }
 
 /**
- * The 'Sold to' block (team-plan §2): the organization's billing name, address, optional
- * second line and tax id, with 'Request change' writing to support about this receipt.
+ * The 'Sold to' block (team-plan §2): the buyer's billing name (the organization's, or the
+ * learner's), address, optional second line and tax id, with 'Request change' writing to
+ * support about this receipt.
  */
 function SoldTo({ receipt }: { receipt: SubscriptionReceipt }) {
   const intl = useIntl();
   const headingId = useId();
   const { sold_to: buyer, seller } = receipt;
-  const subject = intl.formatMessage(
-    { id: 'organizationAdmin.receipt.requestChangeSubject' },
-    { ref: receipt.ref },
-  );
+  const subject = intl.formatMessage({ id: 'receipt.requestChangeSubject' }, { ref: receipt.ref });
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="receipt-sold-to">
       <Group justify="space-between" align="baseline">
         <Title order={2} size="h4" id={headingId}>
-          <FormattedMessage id="organizationAdmin.receipt.soldTo" />
+          <FormattedMessage id="receipt.soldTo" />
         </Title>
         <Anchor
           href={`mailto:${seller.support_email}?subject=${encodeURIComponent(subject)}`}
           size="sm"
           className={classes.noPrint}
         >
-          <FormattedMessage id="organizationAdmin.receipt.requestChange" />
+          <FormattedMessage id="receipt.requestChange" />
         </Anchor>
       </Group>
       {buyer.name && <Text fw={700}>{buyer.name}</Text>}
@@ -132,7 +127,7 @@ function SoldTo({ receipt }: { receipt: SubscriptionReceipt }) {
       {buyer.address2 && <Text className={classes.address}>{buyer.address2}</Text>}
       {buyer.tax_id && (
         <Text>
-          <FormattedMessage id="organizationAdmin.receipt.taxId" values={{ taxId: buyer.tax_id }} />
+          <FormattedMessage id="receipt.taxId" values={{ taxId: buyer.tax_id }} />
         </Text>
       )}
     </Box>
@@ -150,12 +145,12 @@ function Seller({ seller }: { seller: SubscriptionReceipt['seller'] }) {
       {seller.address && <Text className={classes.address}>{seller.address}</Text>}
       {seller.tax_id && (
         <Text>
-          <FormattedMessage id="organizationAdmin.receipt.taxId" values={{ taxId: seller.tax_id }} />
+          <FormattedMessage id="receipt.taxId" values={{ taxId: seller.tax_id }} />
         </Text>
       )}
       <Text>
         <FormattedMessage
-          id="organizationAdmin.receipt.support"
+          id="receipt.support"
           values={{
             email: seller.support_email,
             link: (chunks: ReactNode) => (
@@ -192,7 +187,7 @@ export function ReceiptView({ receipt }: { receipt: SubscriptionReceipt }) {
       p="xl"
       component="article"
       className={classes.receipt}
-      aria-label={intl.formatMessage({ id: 'organizationAdmin.receipt.label' }, { ref: receipt.ref })}
+      aria-label={intl.formatMessage({ id: 'receipt.label' }, { ref: receipt.ref })}
       data-receipt-print=""
       data-testid="receipt"
     >
@@ -200,41 +195,38 @@ export function ReceiptView({ receipt }: { receipt: SubscriptionReceipt }) {
         <div>
           {/* On screen the page's heading says 'Receipt'; on paper this line does. */}
           <Text className={classes.printOnly} fw={800} fz="h2" aria-hidden="true">
-            <FormattedMessage id="organizationAdmin.receipt.title" />
+            <FormattedMessage id="receipt.title" />
           </Text>
           <Text fw={700} data-testid="receipt-sale-id">
-            <FormattedMessage id="organizationAdmin.receipt.saleId" values={{ ref: receipt.ref }} />
+            <FormattedMessage id="receipt.saleId" values={{ ref: receipt.ref }} />
           </Text>
         </div>
         <SoldTo receipt={receipt} />
         <Divider />
         <Box component="dl" className={classes.rows}>
-          <Row label={<FormattedMessage id="organizationAdmin.receipt.purchaseDate" />} testId="receipt-date">
+          <Row label={<FormattedMessage id="receipt.purchaseDate" />} testId="receipt-date">
             {longDate(receipt.date, intl.locale)}
           </Row>
-          <Row label={<FormattedMessage id="organizationAdmin.receipt.quantity" />} testId="receipt-quantity">
+          <Row label={<FormattedMessage id="receipt.quantity" />} testId="receipt-quantity">
             {intl.formatNumber(receipt.quantity)}
           </Row>
-          <Row label={<FormattedMessage id="organizationAdmin.receipt.item" />} testId="receipt-item">
+          <Row label={<FormattedMessage id="receipt.item" />} testId="receipt-item">
             <Text component="span" display="block">
               {receipt.item}
             </Text>
             {period && (
               <Text component="span" display="block" size="sm" c="dimmed" data-testid="receipt-period">
-                <FormattedMessage id="organizationAdmin.receipt.period" />
+                <FormattedMessage id="receipt.period" />
                 {': '}
-                <FormattedMessage id="organizationAdmin.receipt.periodRange" values={period} />
+                <FormattedMessage id="receipt.periodRange" values={period} />
               </Text>
             )}
           </Row>
-          <Row
-            label={<FormattedMessage id="organizationAdmin.receipt.unitPrice" />}
-            testId="receipt-unit-price"
-          >
+          <Row label={<FormattedMessage id="receipt.unitPrice" />} testId="receipt-unit-price">
             {receipt.unit_price ? (
               amount(receipt.unit_price.amount, receipt.unit_price.currency)
             ) : (
-              <FormattedMessage id="organizationAdmin.receipt.notAvailable" />
+              <FormattedMessage id="receipt.notAvailable" />
             )}
           </Row>
         </Box>
@@ -242,31 +234,21 @@ export function ReceiptView({ receipt }: { receipt: SubscriptionReceipt }) {
         <Box component="dl" className={classes.rows} data-testid="receipt-totals">
           {totals.has_tax_record && (
             <>
-              <Row
-                label={<FormattedMessage id="organizationAdmin.receipt.subtotal" />}
-                testId="receipt-subtotal"
-              >
+              <Row label={<FormattedMessage id="receipt.subtotal" />} testId="receipt-subtotal">
                 {amount(totals.tax_exclusive_amount)}
               </Row>
-              <Row label={<FormattedMessage id="organizationAdmin.receipt.tax" />} testId="receipt-tax">
+              <Row label={<FormattedMessage id="receipt.tax" />} testId="receipt-tax">
                 {amount(totals.tax_amount)}
               </Row>
             </>
           )}
-          <Row
-            label={<FormattedMessage id="organizationAdmin.receipt.total" />}
-            testId="receipt-total"
-            strong
-          >
+          <Row label={<FormattedMessage id="receipt.total" />} testId="receipt-total" strong>
             {amount(totals.total_amount)}
           </Row>
         </Box>
         <Divider />
         <Box component="dl" className={classes.rows}>
-          <Row
-            label={<FormattedMessage id="organizationAdmin.receipt.paymentMethod" />}
-            testId="receipt-payment-method"
-          >
+          <Row label={<FormattedMessage id="receipt.paymentMethod" />} testId="receipt-payment-method">
             <PaymentMethod cardType={receipt.card_type} last4={receipt.card_last4} />
           </Row>
         </Box>

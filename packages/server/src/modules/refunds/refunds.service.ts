@@ -1,0 +1,397 @@
+import {
+  couponUseReleased,
+  linePaidAmount,
+  money,
+  PAGE_ROUTES,
+  purchasePaymentLabel,
+  REFUND_REFUSAL_MESSAGES,
+  refundDeadline,
+  refundRefusalOf,
+  refundSplitsOf,
+  type CurrencyCode,
+  type RefundReason,
+  type RefundRefusal,
+  type RefundSplit,
+} from '@lectern/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { HttpError, notFound } from '../../platform/http/http-error.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
+import type { RefundedPurchases } from '../checkout/refunded-purchases.js';
+import type { CreditService } from '../credit/credit.service.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { Order, OrdersService } from '../orders/orders.service.js';
+import { GatewayError, type GatewayRefund, type PaymentGateway } from '../payments/payment-gateway.js';
+import type { UsersService } from '../users/users.service.js';
+import { createRefundsRepository, type RefundRow } from './refunds.repository.js';
+
+export type { RefundRow } from './refunds.repository.js';
+
+/** Advisory-lock space of an order's refunds (what is still kept decides a code's use). */
+const ORDER_REFUNDS_LOCK_SPACE = 7_314;
+/** The queued submit runs this long after the request, in case the request's own try was lost. */
+const SAFETY_NET_DELAY_MS = 30_000;
+/** Provider errors that will not change on a retry: the refund fails and the course comes back. */
+const FINAL_GATEWAY_ERRORS = new Set(['invalid_request', 'not_found', 'card_declined']);
+
+/** A bought course as a refund sees it: its order, its line and its share of what was paid. */
+export interface RefundableLine {
+  order: Order;
+  line: Order['lines'][number];
+  paid: number;
+  split: RefundSplit;
+  refusal: RefundRefusal | null;
+  deadline: Date;
+  providerLabel: string;
+}
+
+/**
+ * Course refunds (issue 16): a buyer asks for one bought course back within the refund
+ * window; the course is taken away at once and the money goes back where it came from —
+ * through the provider to the original method, credit to credit — exactly once, whatever
+ * retries, crashes and provider webhooks happen. The provider call runs outside any
+ * transaction, under an idempotency key that names the refund, from a keyed job that is
+ * retried with back-off until the provider answers.
+ */
+export function createRefundsService(deps: {
+  db: Database;
+  orders: OrdersService;
+  credit: CreditService;
+  refundedPurchases: RefundedPurchases;
+  gateway: PaymentGateway;
+  queue: JobQueue;
+  clock: Clock;
+  mail: MailOutbox;
+  users: UsersService;
+  courseTitles: (courseIds: number[]) => Promise<Map<number, string>>;
+  log: FastifyBaseLogger;
+  /** Told inside the transaction that completes a refund (its credit note is queued there). */
+  onRefunded?: (tx: Database, refundId: number) => Promise<void>;
+}) {
+  const { db, orders, credit, refundedPurchases, gateway, queue, clock, mail, users, log } = deps;
+  const repository = createRefundsRepository(db);
+
+  const submitJobs = queue.define<{ refundId: number }>({
+    kind: 'refunds.submit',
+    run: ({ refundId }) => submit(refundId),
+    // The provider may be down for a while: keep trying for about a day.
+    maxAttempts: 12,
+  });
+
+  /** One of the user's bought courses with what a refund of it would be; null when it is not theirs. */
+  async function refundableLine(
+    userId: number,
+    lineId: number,
+    /** Inside a transaction: the line's order, found before it (PGlite runs one statement at a time). */
+    within?: { tx: Database; orderId: number },
+  ): Promise<RefundableLine | null> {
+    const orderId = within ? within.orderId : await orders.orderIdOfLine(lineId, userId);
+    if (orderId === null) return null;
+    const executor = within?.tx ?? db;
+    const order = await orders.order(orderId, userId, executor);
+    const refunds = await repository.ofOrder(executor, orderId);
+    if (!order) return null;
+    const requested = new Set(refunds.map((refund) => refund.orderLineId));
+    return refundableLinesOf(order, requested, clock.now()).find((line) => line.line.id === lineId) ?? null;
+  }
+
+  /** Asks the provider for the refund, once; a refund with no provider part completes at once. */
+  async function submit(refundId: number): Promise<void> {
+    const row = await repository.find(refundId);
+    if (!row || row.status !== 'pending') return;
+    if (row.providerAmount === 0) {
+      await complete(row.id, null);
+      return;
+    }
+    const order = await orders.order(row.orderId, row.userId);
+    const paymentId = order?.payment.gatewayPaymentId;
+    if (!paymentId) {
+      await fail(
+        row.id,
+        'payment_not_found',
+        'the original payment could not be found at the payment provider.',
+      );
+      return;
+    }
+    let refunded: GatewayRefund;
+    try {
+      refunded = await gateway.refund(
+        {
+          paymentId,
+          amount: money(row.providerAmount, row.currency as CurrencyCode),
+          reason: 'requested_by_customer',
+          metadata: { course_refund_id: String(row.id), order_id: String(row.orderId) },
+        },
+        { idempotencyKey: `course-refund:${row.id}` },
+      );
+    } catch (error) {
+      if (error instanceof GatewayError && FINAL_GATEWAY_ERRORS.has(error.kind)) {
+        await fail(
+          row.id,
+          error.details.code ?? error.kind,
+          `the payment provider refused it (${error.message})`,
+        );
+        return;
+      }
+      throw error; // unknown outcome: the job retries with the same idempotency key
+    }
+    await settle(row.id, refunded);
+  }
+
+  /** Applies the provider's word on a refund (its answer or its webhook). */
+  async function settle(refundId: number, refunded: GatewayRefund): Promise<void> {
+    if (refunded.status === 'succeeded') await complete(refundId, refunded.id);
+    else if (refunded.status === 'pending') await repository.setGatewayRefund(refundId, refunded.id);
+    else
+      await fail(refundId, `refund_${refunded.status}`, 'the payment provider could not return the money.');
+  }
+
+  /**
+   * Done: in one transaction the refund is marked refunded (the claim), the credit part goes
+   * back to account credit, the checkout's hold on the course and — once nothing bought with
+   * it is kept — the code's use are given back, and the buyer is told.
+   */
+  async function complete(refundId: number, gatewayRefundId: string | null): Promise<void> {
+    const told = await recipientOf(refundId);
+    await db.transaction(async (tx) => {
+      const pending = await repository.find(refundId, tx);
+      if (!pending || pending.status !== 'pending') return;
+      await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_REFUNDS_LOCK_SPACE}, ${pending.orderId})`);
+      const done = await repository.transition(tx, refundId, 'pending', {
+        status: 'refunded',
+        gatewayRefundId,
+        completedAt: clock.now(),
+      });
+      if (!done) return;
+      const currency = done.currency as CurrencyCode;
+      if (done.creditAmount > 0) {
+        await credit.refund(
+          done.userId,
+          money(done.creditAmount, currency),
+          `Refund of order #${done.orderId}`,
+          done.orderId,
+          tx,
+        );
+      }
+      const order = await orders.order(done.orderId, null, tx);
+      const refunds = await repository.ofOrder(tx, done.orderId);
+      if (order?.payment.attemptId) {
+        const refunded = new Set(refunds.filter((r) => r.status === 'refunded').map((r) => r.orderLineId));
+        const code = order.lines.find((line) => line.id === done.orderLineId)?.couponCode ?? null;
+        const withCode = order.lines.filter((line) => code !== null && line.couponCode === code);
+        await refundedPurchases.release(tx, {
+          attemptId: order.payment.attemptId,
+          courseId: done.courseId,
+          codesToReturn:
+            code !== null && couponUseReleased(withCode.map((line) => ({ refunded: refunded.has(line.id) })))
+              ? [code]
+              : [],
+        });
+      }
+      await deps.onRefunded?.(tx, done.id);
+      if (told) await tell(tx, done, told, 'refund_completed');
+    });
+  }
+
+  /** Failed for good: the buyer gets the course back and is told why; nothing else changed. */
+  async function fail(refundId: number, code: string, message: string): Promise<void> {
+    const told = await recipientOf(refundId);
+    await db.transaction(async (tx) => {
+      const failed = await repository.transition(tx, refundId, 'pending', {
+        status: 'failed',
+        failureCode: code.slice(0, 64),
+        failureMessage: message,
+        completedAt: clock.now(),
+      });
+      if (!failed) return;
+      await orders.restoreEnrollment(tx, failed.userId, failed.courseId, failed.orderId, clock.now());
+      if (told) await tell(tx, failed, told, 'refund_failed');
+    });
+    log.warn({ refund: refundId, code }, 'course refund failed');
+  }
+
+  /** Who a refund's mail goes to and what it names, read before its transaction (reads inside wait on PGlite). */
+  async function recipientOf(refundId: number) {
+    const row = await repository.find(refundId);
+    if (!row) return null;
+    const [buyer, titles] = await Promise.all([
+      users.findById(row.userId),
+      deps.courseTitles([row.courseId]),
+    ]);
+    return buyer ? { buyer, courseTitle: titles.get(row.courseId) ?? `Course #${row.courseId}` } : null;
+  }
+
+  async function tell(
+    tx: Database,
+    row: RefundRow,
+    { buyer, courseTitle }: NonNullable<Awaited<ReturnType<typeof recipientOf>>>,
+    kind: 'refund_completed' | 'refund_failed',
+  ) {
+    const currency = row.currency as CurrencyCode;
+    const historyUrl = `${PAGE_ROUTES.purchaseHistory}?tab=refunds`;
+    await mail.enqueue(tx, {
+      to: buyer.email,
+      locale: buyer.locale,
+      timeZone: buyer.timeZone ?? undefined,
+      dedupeKey: `${kind}:${row.id}`,
+      content:
+        kind === 'refund_completed'
+          ? {
+              kind,
+              courseTitle,
+              amount: money(row.amount, currency),
+              destinations: destinationsOf(row).map((part) => ({
+                label: part.label,
+                amount: money(part.amount, currency),
+              })),
+              historyUrl,
+            }
+          : {
+              kind,
+              courseTitle,
+              amount: money(row.amount, currency),
+              reason: row.failureMessage ?? 'the payment provider could not return the money.',
+              historyUrl,
+            },
+    });
+  }
+
+  return {
+    refundableLine,
+
+    /**
+     * Asks for a refund of one bought course: refused (409, nothing stored) outside the
+     * window, for a second request or when nothing was paid; else stored as pending with the
+     * course taken away and the provider asked at once (a failure there is retried by the
+     * job, never lost). Another user's purchase is a 404.
+     */
+    async request(
+      userId: number,
+      lineId: number,
+      input: { reason: RefundReason; comment: string | null },
+    ): Promise<RefundRow> {
+      const orderId = await orders.orderIdOfLine(lineId, userId);
+      if (orderId === null) throw notFound('There is no such purchase.');
+      const created = await db.transaction(async (tx) => {
+        const refundable = await refundableLine(userId, lineId, { tx, orderId });
+        if (!refundable) throw notFound('There is no such purchase.');
+        if (refundable.refusal) {
+          throw new HttpError(409, refundable.refusal, REFUND_REFUSAL_MESSAGES[refundable.refusal]);
+        }
+        const { order, line, split } = refundable;
+        const row = await repository.insert(tx, {
+          userId,
+          orderId: order.id,
+          orderLineId: line.id,
+          courseId: line.courseId,
+          currency: order.currency,
+          amount: split.provider + split.credit,
+          providerAmount: split.provider,
+          creditAmount: split.credit,
+          providerLabel: split.provider > 0 ? refundable.providerLabel.slice(0, 64) : null,
+          reason: input.reason,
+          comment: input.comment,
+          requestedAt: clock.now(),
+        });
+        // A concurrent request for the same line won.
+        if (!row) throw new HttpError(409, 'already_refunded', REFUND_REFUSAL_MESSAGES.already_refunded);
+        await orders.revokeEnrollment(tx, userId, line.courseId, order.id);
+        await submitJobs.enqueue(
+          tx,
+          `refund:${row.id}`,
+          { refundId: row.id },
+          new Date(clock.now().getTime() + SAFETY_NET_DELAY_MS),
+        );
+        return row;
+      });
+      // Try now, so the buyer usually sees it refunded; the queued job is the safety net.
+      await submit(created.id).catch((error: unknown) =>
+        log.warn({ err: error, refund: created.id }, 'refund not submitted yet; the job retries it'),
+      );
+      return (await repository.find(created.id)) ?? created;
+    },
+
+    /** The provider's webhook about a refund: the same settlement as its answer. */
+    async onGatewayRefund(refunded: GatewayRefund): Promise<void> {
+      const row = await repository.findByGatewayRefund(refunded.id);
+      // Not ours, or not stored yet (the answer that stores it settles it).
+      if (row?.status === 'pending') await settle(row.id, refunded);
+    },
+
+    /** A page of the user's refunds, newest first. */
+    async pageOf(userId: number, page: { number: number; size: number }) {
+      return repository.pageOf(userId, page.size, (page.number - 1) * page.size);
+    },
+
+    /** The refunds of these order lines. */
+    ofLines: (lineIds: readonly number[]) => repository.ofLines(lineIds),
+
+    /** One refund; with `userId`, only that user's (null: none, or another's). */
+    async refundOf(userId: number | null, refundId: number): Promise<RefundRow | null> {
+      const row = await repository.find(refundId);
+      return row && (userId === null || row.userId === userId) ? row : null;
+    },
+
+    /** Runs the provider submission of a refund now (tests, tools); the job does it otherwise. */
+    submit,
+  };
+}
+
+/**
+ * Every line of an order with what a refund of it would be (checkout §9's rule, decided in
+ * the domain): what it cost, where its money would go back, and whether it may be asked for.
+ * `requested`: the lines that already have a refund.
+ */
+export function refundableLinesOf(order: Order, requested: ReadonlySet<number>, now: Date): RefundableLine[] {
+  const linePaid = order.lines.map((line) => linePaidAmount(line, order.taxAddedOnTop));
+  const splits = refundSplitsOf({
+    currency: order.currency,
+    linePaid,
+    providerAmount: order.total,
+    creditAmount: order.credit,
+  });
+  const providerLabel = purchasePaymentLabel({
+    type: order.payment.type,
+    brand: order.payment.cardBrand,
+    last4: order.payment.cardLast4,
+  });
+  return order.lines.map((line, index) => ({
+    order,
+    line,
+    paid: linePaid[index]!,
+    split: splits[index]!,
+    refusal: refundRefusalOf({
+      purchasedAt: order.completedAt,
+      paid: linePaid[index]!,
+      refundRequested: requested.has(line.id),
+      orderCompleted: true,
+      now,
+    }),
+    deadline: refundDeadline(order.completedAt),
+    providerLabel,
+  }));
+}
+
+/** Where a refund's money goes, each part with its amount (minor units). */
+export function destinationsOf(
+  row: Pick<RefundRow, 'providerAmount' | 'creditAmount' | 'providerLabel'>,
+): { kind: 'original_method' | 'account_credit'; label: string; amount: number }[] {
+  return [
+    ...(row.providerAmount > 0
+      ? [
+          {
+            kind: 'original_method' as const,
+            label: row.providerLabel ?? 'Original payment method',
+            amount: row.providerAmount,
+          },
+        ]
+      : []),
+    ...(row.creditAmount > 0
+      ? [{ kind: 'account_credit' as const, label: 'Account credit', amount: row.creditAmount }]
+      : []),
+  ];
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>;

@@ -1,0 +1,63 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import classes from './receipt.module.css';
+
+/** Team-plan §2: a large loader until the receipt arrives. */
+export function ReceiptLoader() {
+  const intl = useIntl();
+  return (
+    <Center py="xl" role="status" aria-label={intl.formatMessage({ id: 'receipt.loading' })}>
+      <Loader size="xl" aria-hidden="true" />
+    </Center>
+  );
+}
+
+/**
+ * The way back (where and how it is named depends on the page showing the receipt) and 'Print'
+ * once there is a receipt to print. Neither reaches the paper.
+ */
+export function ReceiptToolbar({
+  backTo,
+  backLabel,
+  printable,
+}: {
+  backTo: string;
+  backLabel: ReactNode;
+  printable: boolean;
+}) {
+  return (
+    <Group justify="space-between" className={classes.noPrint}>
+      <Button component={Link} to={backTo} variant="default">
+        {backLabel}
+      </Button>
+      {printable && (
+        <Button onClick={() => window.print()}>
+          <FormattedMessage id="receipt.print" />
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** A receipt that does not exist (or is not the user's: the server answers 404 for both). */
+export function ReceiptNotFound({ toolbar }: { toolbar: ReactNode }) {
+  return (
+    <Stack gap="md">
+      {toolbar}
+      <Alert color="gray" variant="light" data-testid="receipt-not-found">
+        <Text size="sm">
+          <FormattedMessage id="receipt.notFound" />
+        </Text>
+      </Alert>
+    </Stack>
+  );
+}
+
+/** A receipt id from the URL: a positive whole number, else null (a receipt not found). */
+export function receiptIdOf(param: string | undefined): number | null {
+  if (!/^[1-9]\d*$/.test(param ?? '')) return null;
+  const id = Number(param);
+  return Number.isSafeInteger(id) ? id : null;
+}
