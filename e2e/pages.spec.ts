@@ -72,6 +72,12 @@ const cases: PageCase[] = [
     status: 200,
     ready: (page) => page.getByRole('link', { name: 'Log in to see this page' }),
   },
+  {
+    name: 'purchase history (visitor)',
+    path: '/dashboard/purchase-history/',
+    status: 200,
+    ready: (page) => page.getByRole('link', { name: 'Log in to see this page' }),
+  },
 ];
 
 for (const { name, path, status, ready } of cases) {

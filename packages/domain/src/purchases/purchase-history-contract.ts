@@ -167,6 +167,9 @@ export interface RefundQuote {
 /** `POST …/purchases/{lineId}/refund/`. */
 export interface RefundRequestBody {
   reason: RefundReason;
-  /** Optional words for the team, at most 1,000 characters. */
+  /** Optional words for the team, at most REFUND_COMMENT_MAX_LENGTH characters. */
   comment?: string;
 }
+
+/** The 201 answer of `POST …/purchases/{lineId}/refund/`: the refund as the Refunds tab shows it. */
+export type RefundRequestResponse = RefundRow;

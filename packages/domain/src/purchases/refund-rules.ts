@@ -118,3 +118,6 @@ export const REFUND_REASONS = [
   'other',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** The longest comment a buyer may add to a refund request. */
+export const REFUND_COMMENT_MAX_LENGTH = 1_000;

@@ -3,10 +3,11 @@ import {
   PURCHASE_DOCUMENT_SOURCES,
   PURCHASE_HISTORY_PAGE_SIZE,
   PURCHASE_HISTORY_PATHS,
+  REFUND_COMMENT_MAX_LENGTH,
   REFUND_REASONS,
   type PurchaseHistoryResponse,
   type RefundQuote,
-  type RefundRow,
+  type RefundRequestResponse,
 } from '@lectern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,7 +40,7 @@ const refundBody = z.object({
   comment: z
     .string({ error: 'comment must be text.' })
     .trim()
-    .max(1000, 'comment can be at most 1,000 characters.')
+    .max(REFUND_COMMENT_MAX_LENGTH, `comment can be at most ${REFUND_COMMENT_MAX_LENGTH} characters.`)
     .optional(),
 });
 
@@ -90,7 +91,7 @@ export const purchaseHistoryRoutes: FastifyPluginAsyncZod<{
   app.post(
     PURCHASE_HISTORY_PATHS.refund,
     { config: SIGNED_IN, schema: { params: lineParams, body: refundBody } },
-    async (request, reply): Promise<RefundRow> => {
+    async (request, reply): Promise<RefundRequestResponse> => {
       const userId = requireUserId(request);
       const { reason, comment } = request.body;
       const refund = await refunds.request(userId, request.params.lineId, {

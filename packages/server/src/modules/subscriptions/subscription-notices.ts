@@ -1,4 +1,4 @@
-import { money, PAGE_ROUTES, type CurrencyCode, type Money } from '@lectern/domain';
+import { money, PAGE_ROUTES, pagePath, type CurrencyCode, type Money } from '@lectern/domain';
 import type { Writer } from '../../platform/db/database.js';
 import type { MailContent } from '../mail/mail-templates.js';
 import type { GatewayFailure } from '../payments/payment-gateway.js';
@@ -100,7 +100,13 @@ export function createSubscriptionNotices(deps: {
       licenses: charge.licenses,
       cardBrand: charge.cardBrand ?? 'card',
       cardLast4: charge.cardLast4 ?? '',
-      receiptUrl: MANAGE_SUBSCRIPTIONS_PATH,
+      // The receipt page: the organization admin area's, or the learner's own.
+      receiptUrl: pagePath(
+        enrollment.subscriberType === 'organization' ? 'organizationReceipt' : 'subscriptionReceipt',
+        {
+          paymentId: charge.id,
+        },
+      ),
     }),
   });
 

@@ -1,5 +1,5 @@
 import { pagePath, type CoursePurchaseLine, type CoursePurchaseRow } from '@lectern/domain';
-import { Anchor, Button, Stack, Table, Text, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { Anchor, Stack, Table, Text, VisuallyHidden, type MantineColor } from '@mantine/core';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -125,10 +125,10 @@ function OrderRow({ row }: { row: CoursePurchaseRow }) {
               <FormattedMessage id="purchaseHistory.coursesPurchased" values={{ count: row.course_count }} />
             </Text>
             {first && <Text size="sm">{first.course.title}</Text>}
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              px={0}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
               aria-expanded={expanded}
               aria-controls={linesId}
               onClick={() => setExpanded((open) => !open)}
@@ -136,7 +136,7 @@ function OrderRow({ row }: { row: CoursePurchaseRow }) {
               <FormattedMessage
                 id={expanded ? 'purchaseHistory.hideCourses' : 'purchaseHistory.viewAllCourses'}
               />
-            </Button>
+            </Anchor>
           </Stack>
         </Table.Td>
         <Table.Td>{row.total_price.price_string}</Table.Td>

@@ -1,4 +1,4 @@
-import { PAGE_ROUTES, REFUND_REASONS, type RefundReason } from '@lectern/domain';
+import { PAGE_ROUTES, REFUND_COMMENT_MAX_LENGTH, REFUND_REASONS, type RefundReason } from '@lectern/domain';
 import { Anchor, Button, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type FormEvent } from 'react';
@@ -13,9 +13,6 @@ import { FormErrorAlert } from '../../ui/form-error-alert';
 import { SUBSCRIBED_COURSES_QUERY_KEY } from '../catalog/courses-api';
 import { PURCHASE_HISTORY_QUERY_KEY, requestRefund } from './purchase-history-api';
 import { tabHref } from './purchase-tabs';
-
-/** The contract's bound on the optional words for the team. */
-export const REFUND_COMMENT_MAX_LENGTH = 1_000;
 
 export const REFUND_REASON_LABELS: Record<RefundReason, MessageId> = {
   not_as_described: 'requestRefund.reason.notAsDescribed',
