@@ -88,7 +88,8 @@ test('the demo learner’s old purchase is past its refund period', async ({ pag
   await expect(page).toHaveURL(/\/dashboard\/purchase-history\/$/);
   await expect(page.getByTestId('purchase-row').first()).toBeVisible();
   // Other tests may buy as the demo learner meanwhile: open every order.
-  for (const button of await page.getByRole('button', { name: 'View all courses' }).all()) await button.click();
+  for (const button of await page.getByRole('button', { name: 'View all courses' }).all())
+    await button.click();
   await expect(page.getByText(/Refund period ended on/).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Subscriptions' }).click();
   await expect(page).toHaveURL(/tab=subscriptions/);
