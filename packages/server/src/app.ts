@@ -384,6 +384,8 @@ export async function createServer(
     log: app.log,
     onRefunded: (tx, refundId) => documents.enqueueIssue(tx, 'refund', refundId),
   });
+  // The provider's word on a refund settles it like its answer (a lost answer, a pending refund).
+  payments.events.on('refund.created', (refund) => refunds.onGatewayRefund(refund));
   payments.events.on('refund.updated', (refund) => refunds.onGatewayRefund(refund));
   const documents = createPurchaseDocuments({
     db,

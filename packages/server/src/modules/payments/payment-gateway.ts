@@ -228,6 +228,8 @@ export interface GatewayRefund {
   amount: Money;
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
   reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  /** What the refund was created with (a course refund names itself: `course_refund_id`). */
+  metadata: Record<string, string>;
   created: Date;
 }
 

@@ -250,6 +250,7 @@ export function refund(r: Stripe.Refund): GatewayRefund {
     amount: amountOf(r.amount, r.currency),
     status,
     reason: REFUND_REASONS.find((reason) => reason === r.reason) ?? null,
+    metadata: { ...(r.metadata ?? {}) } as Record<string, string>,
     created: new Date(r.created * 1000),
   };
 }

@@ -343,6 +343,41 @@ describe('refunds', () => {
     expect((await providerRefundsOf(await paymentOfOrder(row.id))).length).toBe(1);
   });
 
+  it("a refund whose answer is lost is settled by the provider's webhook, and the job then finds nothing to do", async () => {
+    const { client } = await newBuyer();
+    const row = await buyByCard(client, [PAID_A]);
+    // The provider refunds, but none of its answers arrive (the SDK's retries included).
+    await sandboxControl(sandbox, 'faults', { timeout_next: 20, timeout_mode: 'after', hang_ms: 20 });
+    let requested;
+    try {
+      requested = await client.post(refundPath(row.courses[0].id), { reason: 'other' });
+    } finally {
+      await sandboxControl(sandbox, 'faults', { timeout_next: 0 });
+    }
+    expect(requested.statusCode).toBe(201);
+    await expect
+      .poll(async () => (await history(client, 'refunds')).data.results[0].status, { timeout: 10_000 })
+      .toBe('refunded');
+    await server.clock.advance(60_000);
+    await server.queue.runDue();
+    expect((await providerRefundsOf(await paymentOfOrder(row.id))).length).toBe(1);
+    const [entries] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where kind = 'refund_completed' and dedupe_key = ${`refund_completed:${requested.data.id}`}`,
+    );
+    expect(Number(entries!.n)).toBe(1);
+  });
+
+  it('ten concurrent requests for one course: one refund, one provider refund, nine 409s', async () => {
+    const { client } = await newBuyer();
+    const row = await buyByCard(client, [PAID_B]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.post(refundPath(row.courses[0].id), { reason: 'other' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect((await providerRefundsOf(await paymentOfOrder(row.id))).length).toBe(1);
+    expect((await history(client, 'refunds')).data.count).toBe(1);
+  });
+
   it("another user's purchase is a 404; bad input is a 400 that changes nothing", async () => {
     const { client } = await newBuyer();
     const row = await buyByCard(client, [PAID_A]);

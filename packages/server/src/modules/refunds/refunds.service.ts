@@ -315,9 +315,14 @@ export function createRefundsService(deps: {
 
     /** The provider's webhook about a refund: the same settlement as its answer. */
     async onGatewayRefund(refunded: GatewayRefund): Promise<void> {
-      const row = await repository.findByGatewayRefund(refunded.id);
-      // Not ours, or not stored yet (the answer that stores it settles it).
-      if (row?.status === 'pending') await settle(row.id, refunded);
+      // It names the refund it was made for; an older one is found by the id stored while pending.
+      const named = Number(refunded.metadata.course_refund_id);
+      const row =
+        Number.isSafeInteger(named) && named > 0
+          ? await repository.find(named)
+          : await repository.findByGatewayRefund(refunded.id);
+      if (row?.status !== 'pending' || row.providerAmount !== refunded.amount.amount) return;
+      await settle(row.id, refunded);
     },
 
     /** A page of the user's refunds, newest first. */
