@@ -419,3 +419,46 @@ describe('refunds', () => {
     expect(await ownedCourseIds(client)).toEqual([PAID_B]);
   });
 });
+
+describe('subscriptions', () => {
+  it("a learner's Personal Plan charges, with the learner's receipt page and an invoice", async () => {
+    const { client } = await newBuyer();
+    const started = await client.post('/payment/checkout-submit/', {
+      checkout_environment: 'Subscription',
+      checkout_event: 'Submit',
+      checkout_ref: newRef(),
+      shopping_info: {
+        items: [
+          { buyable: { id: 'personal-monthly', buyable_object_type: 'subscription_plan_price_option' } },
+        ],
+      },
+      billing_address: { country_code: 'US', secondary_location_info: '10001', address_line1: '5 Fifth Ave' },
+      payment_info: {
+        method_id: 2,
+        payment_vendor: 'CardToken',
+        payment_method: 'card',
+        credentials: { payment_method_id: 'pm_card_mastercard' },
+      },
+    });
+    expect(started.data, started.body).toMatchObject({ status: 'succeeded' });
+    // The 7-day trial ends: the first period is charged off-session.
+    await server.clock.advance(8 * DAY_MS);
+    await server.catchUp();
+    const page = await history(client, 'subscriptions');
+    expect(page.data).toMatchObject({ status: 'succeeded', count: 1 });
+    const [charge] = page.data.results;
+    expect(charge).toMatchObject({
+      description: 'Personal Plan',
+      status: 'succeeded',
+      payment_method: { label: 'Mastercard ****4444' },
+      receipt_url: `/user/manage-subscriptions/receipts/${charge.id}/`,
+      invoice: { status: 'available' },
+    });
+    expect((await client.get(`/api-2.0/subscriptions/receipts/${charge.id}/`)).statusCode).toBe(200);
+    const text = await pdfText((await client.get(charge.invoice.url)).rawPayload);
+    expect(text).toContain('Personal Plan');
+    expect(text).toContain(charge.total_amount.price_string);
+    const { client: other } = await newBuyer();
+    expect((await other.get(charge.invoice.url)).statusCode).toBe(404);
+  });
+});
