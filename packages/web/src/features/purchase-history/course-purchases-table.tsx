@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageId } from '../../i18n/load-messages';
-import { deadlineDate, DocumentCell, purchaseDate, StatusBadge } from './purchase-cells';
+import { deadlineDate, DocumentCell, PurchaseTable, purchaseDate, StatusBadge } from './purchase-cells';
 
 const COLUMNS = [
   'purchaseHistory.column.date',
@@ -170,28 +170,10 @@ function OrderRow({ row }: { row: CoursePurchaseRow }) {
 /** The Courses tab: one row per order; 'View all courses' opens its courses underneath. */
 export function CoursePurchasesTable({ rows }: { rows: CoursePurchaseRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm">
-        <Table.Caption>
-          <VisuallyHidden>
-            <FormattedMessage id="purchaseHistory.caption.courses" />
-          </VisuallyHidden>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} scope="col">
-                <FormattedMessage id={column} />
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <OrderRow key={row.id} row={row} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PurchaseTable caption={'purchaseHistory.caption.courses'} columns={COLUMNS} minWidth={720}>
+      {rows.map((row) => (
+        <OrderRow key={row.id} row={row} />
+      ))}
+    </PurchaseTable>
   );
 }

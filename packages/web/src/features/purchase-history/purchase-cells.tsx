@@ -1,5 +1,5 @@
 import type { PurchaseDocumentLink } from '@lectern/domain';
-import { Anchor, Badge, Text, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { Anchor, Badge, Table, Text, VisuallyHidden, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/load-messages';
@@ -69,4 +69,39 @@ export function StatusBadge({ color, children }: { color: MantineColor; children
  */
 export function deadlineDate(intl: IntlShape, iso: string): string {
   return intl.formatDate(iso, { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** A purchase-history table: a caption for screen readers, the column headers, then the rows. */
+export function PurchaseTable({
+  caption,
+  columns,
+  minWidth,
+  children,
+}: {
+  caption: MessageId;
+  columns: readonly MessageId[];
+  minWidth: number;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing="sm">
+        <Table.Caption>
+          <VisuallyHidden>
+            <FormattedMessage id={caption} />
+          </VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column} scope="col">
+                <FormattedMessage id={column} />
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 }

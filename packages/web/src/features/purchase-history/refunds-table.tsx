@@ -1,9 +1,9 @@
 import type { RefundRow, RefundStatus } from '@lectern/domain';
-import { Anchor, Stack, Table, Text, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { Anchor, Stack, Table, Text, type MantineColor } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageId } from '../../i18n/load-messages';
-import { DocumentCell, purchaseDate, StatusBadge } from './purchase-cells';
+import { DocumentCell, PurchaseTable, purchaseDate, StatusBadge } from './purchase-cells';
 
 const COLUMNS = [
   'purchaseHistory.column.date',
@@ -71,28 +71,10 @@ function RefundTableRow({ row }: { row: RefundRow }) {
 /** The Refunds tab: one row per refunded course, where the money went and its credit note. */
 export function RefundsTable({ rows }: { rows: RefundRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm">
-        <Table.Caption>
-          <VisuallyHidden>
-            <FormattedMessage id="purchaseHistory.caption.refunds" />
-          </VisuallyHidden>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} scope="col">
-                <FormattedMessage id={column} />
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <RefundTableRow key={row.id} row={row} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PurchaseTable caption={'purchaseHistory.caption.refunds'} columns={COLUMNS} minWidth={720}>
+      {rows.map((row) => (
+        <RefundTableRow key={row.id} row={row} />
+      ))}
+    </PurchaseTable>
   );
 }

@@ -3,7 +3,7 @@ import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageId } from '../../i18n/load-messages';
-import { DocumentCell, purchaseDate, StatusBadge } from './purchase-cells';
+import { DocumentCell, PurchaseTable, purchaseDate, StatusBadge } from './purchase-cells';
 
 const COLUMNS = [
   'purchaseHistory.column.date',
@@ -75,34 +75,18 @@ export function SubscriptionPurchasesTable({
   organization: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm">
-        <Table.Caption>
-          <VisuallyHidden>
-            <FormattedMessage
-              id={
-                organization
-                  ? 'purchaseHistory.caption.organizationSubscriptions'
-                  : 'purchaseHistory.caption.subscriptions'
-              }
-            />
-          </VisuallyHidden>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} scope="col">
-                <FormattedMessage id={column} />
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <ChargeRow key={row.id} row={row} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <PurchaseTable
+      caption={
+        organization
+          ? 'purchaseHistory.caption.organizationSubscriptions'
+          : 'purchaseHistory.caption.subscriptions'
+      }
+      columns={COLUMNS}
+      minWidth={760}
+    >
+      {rows.map((row) => (
+        <ChargeRow key={row.id} row={row} />
+      ))}
+    </PurchaseTable>
   );
 }

@@ -5,10 +5,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
 import { useMe } from '../../app/user-context/user-context-provider';
-import { isApiError, useApiClient } from '../../platform/api';
-import { LoadErrorAlert } from '../../ui/load-error-alert';
+import { useApiClient } from '../../platform/api';
 import { authPath } from '../auth/auth-paths';
-import { ReceiptLoader, ReceiptNotFound, ReceiptToolbar, ReceiptView, receiptIdOf } from '../receipts';
+import { ReceiptNotFound, ReceiptQueryView, ReceiptToolbar, receiptIdOf } from '../receipts';
 import { subscriptionReceiptQuery } from './purchase-history-api';
 
 /** 'Back' to the user's subscriptions always; 'Print' once there is a receipt to print. */
@@ -23,30 +22,9 @@ function Toolbar({ printable }: { printable: boolean }) {
 }
 
 function ReceiptContent({ paymentId }: { paymentId: number }) {
-  const intl = useIntl();
   const api = useApiClient();
   const receipt = useQuery(subscriptionReceiptQuery(api, paymentId));
-  if (receipt.isPending) return <ReceiptLoader />;
-  if (receipt.isError) {
-    if (isApiError(receipt.error) && receipt.error.statusCode === 404) {
-      return <ReceiptNotFound toolbar={<Toolbar printable={false} />} />;
-    }
-    return (
-      <Stack gap="md">
-        <Toolbar printable={false} />
-        <LoadErrorAlert
-          message={intl.formatMessage({ id: 'receipt.loadFailed' })}
-          onRetry={() => void receipt.refetch()}
-        />
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap="md">
-      <Toolbar printable />
-      <ReceiptView receipt={receipt.data} />
-    </Stack>
-  );
+  return <ReceiptQueryView query={receipt} toolbar={(printable) => <Toolbar printable={printable} />} />;
 }
 
 /**

@@ -1,8 +1,13 @@
+import type { SubscriptionReceipt } from '@lectern/domain';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { isApiError } from '../../platform/api';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
 import classes from './receipt.module.css';
+import { ReceiptView } from './receipt-view';
 
 /** Team-plan §2: a large loader until the receipt arrives. */
 export function ReceiptLoader() {
@@ -60,4 +65,40 @@ export function receiptIdOf(param: string | undefined): number | null {
   if (!/^[1-9]\d*$/.test(param ?? '')) return null;
   const id = Number(param);
   return Number.isSafeInteger(id) ? id : null;
+}
+
+/**
+ * A receipt page's body for the receipt's query: the loader, 'not found' for a 404 (another's
+ * receipt too), the load error with 'Try again', or the receipt with 'Print'. `toolbar` draws the
+ * page's own way back, with 'Print' when asked.
+ */
+export function ReceiptQueryView({
+  query,
+  toolbar,
+}: {
+  query: UseQueryResult<SubscriptionReceipt>;
+  toolbar: (printable: boolean) => ReactNode;
+}) {
+  const intl = useIntl();
+  if (query.isPending) return <ReceiptLoader />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.statusCode === 404) {
+      return <ReceiptNotFound toolbar={toolbar(false)} />;
+    }
+    return (
+      <Stack gap="md">
+        {toolbar(false)}
+        <LoadErrorAlert
+          message={intl.formatMessage({ id: 'receipt.loadFailed' })}
+          onRetry={() => void query.refetch()}
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {toolbar(true)}
+      <ReceiptView receipt={query.data} />
+    </Stack>
+  );
 }

@@ -6,7 +6,13 @@ import { useParams } from 'react-router';
 import { useMe } from '../../../app/user-context/user-context-provider';
 import { isApiError } from '../../../platform/api';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
-import { ReceiptLoader, ReceiptNotFound, ReceiptToolbar, ReceiptView, receiptIdOf } from '../../receipts';
+import {
+  ReceiptLoader,
+  ReceiptNotFound,
+  ReceiptQueryView,
+  ReceiptToolbar,
+  receiptIdOf,
+} from '../../receipts';
 import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
 import { useReceipt, useReceiptDetails } from './receipt-api';
 import { ReceiptDetailsModal } from './receipt-details-modal';
@@ -68,25 +74,7 @@ function ReceiptContent({ organizationId, paymentId }: { organizationId: number;
       </Stack>
     );
   }
-  if (receipt.isPending) return <ReceiptLoader />;
-  if (receipt.isError) {
-    if (isNotFound(receipt.error)) return <NotFound />;
-    return (
-      <Stack gap="md">
-        <Toolbar printable={false} />
-        <LoadErrorAlert
-          message={intl.formatMessage({ id: 'receipt.loadFailed' })}
-          onRetry={() => void receipt.refetch()}
-        />
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap="md">
-      <Toolbar printable />
-      <ReceiptView receipt={receipt.data} />
-    </Stack>
-  );
+  return <ReceiptQueryView query={receipt} toolbar={(printable) => <Toolbar printable={printable} />} />;
 }
 
 /**
