@@ -8,3 +8,5 @@ export {
   ReceiptToolbar,
   receiptIdOf,
 } from './receipt-page-parts';
+/** The receipt's label–value rows, for pieces that show receipt facts the same way (the details modal). */
+export { default as receiptClasses } from './receipt.module.css';

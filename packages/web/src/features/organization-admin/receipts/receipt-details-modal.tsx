@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { MessageId } from '../../../i18n/load-messages';
 import { isApiError } from '../../../platform/api';
 import { useSaveReceiptDetails, type ReceiptDetails, type ReceiptDetailsInput } from './receipt-api';
-import classes from './receipt-details.module.css';
+import { receiptClasses } from '../../receipts';
 
 const FIELDS = ['name', 'address', 'address2', 'taxId'] as const;
 type Field = (typeof FIELDS)[number];
@@ -207,7 +207,7 @@ export function ReceiptDetailsModal({
           <Text size="sm">
             <FormattedMessage id="organizationAdmin.receiptDetails.confirmIntro" />
           </Text>
-          <Box component="dl" className={classes.rows}>
+          <Box component="dl" className={receiptClasses.rows}>
             {FIELDS.map((field) => (
               <ConfirmRow key={field} field={field} value={accepted?.[field] ?? ''} />
             ))}
