@@ -51,6 +51,8 @@ export default defineConfig({
             : ['**/node_modules/**', '**/*.postgres.integration.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One migrated, seeded embedded database that every test server copies.
+          globalSetup: ['packages/server/src/test-support/pglite-template.global-setup.ts'],
         },
       },
     ],

@@ -17,6 +17,7 @@ import {
 } from '../../test-support/checkout-kit.js';
 import { startServerWithSandbox } from '../../test-support/checkout-server.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
+import { createCouponsService } from '../coupons/coupons.service.js';
 import { createCreditService } from '../credit/credit.service.js';
 
 const DATA = PURCHASE_HISTORY_PATHS.data;
@@ -365,6 +366,35 @@ describe('refunds', () => {
       sql`select count(*)::int as n from mail_outbox where kind = 'refund_completed' and dedupe_key = ${`refund_completed:${requested.data.id}`}`,
     );
     expect(Number(entries!.n)).toBe(1);
+  });
+
+  it("a limited code's use goes back once every course bought with it is refunded, not before", async () => {
+    const code = `TWICE${Date.now()}`;
+    await createCouponsService(server.db).create({
+      code,
+      discount: { kind: 'percentage', percent: 20 },
+      usageLimit: 1,
+    });
+    const { client, id } = await newBuyer();
+    await server.db.execute(
+      sql`insert into carts (user_id, version, discount_codes) values (${id}, ${`v-${id}`}, ${`{${code}}`})`,
+    );
+    const row = await buyByCard(client, [PAID_A, PAID_B]);
+    const usesTaken = async () =>
+      Number(
+        (
+          await rows<{ n: number }>(
+            sql`select count(*)::int as n from coupon_redemptions r join coupons c on c.id = r.coupon_id
+              where c.code = ${code} and r.status = 'consumed'`,
+          )
+        )[0]!.n,
+      );
+    expect(await usesTaken()).toBe(1);
+    await client.post(refundPath(row.courses[0].id), { reason: 'other' });
+    expect(await usesTaken()).toBe(1);
+    await client.post(refundPath(row.courses[1].id), { reason: 'other' });
+    expect(await usesTaken()).toBe(0);
+    expect((await history(client, 'courses')).data.results[0].status).toBe('refunded');
   });
 
   it('ten concurrent requests for one course: one refund, one provider refund, nine 409s', async () => {

@@ -206,7 +206,14 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  database:
+    | {
+        kind: 'pglite';
+        dataDir: string | null;
+        /** In memory only: start from this dump of a data directory (tests: a migrated, seeded template). */
+        template?: Blob;
+      }
+    | { kind: 'postgres'; url: string };
   brandName: string;
   logLevel: (typeof logLevels)[number];
   publicUrl: string;

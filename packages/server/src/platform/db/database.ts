@@ -46,15 +46,18 @@ export class DatabaseUnavailableError extends Error {
 }
 
 export async function openDatabase(config: AppConfig['database']): Promise<DatabaseHandle> {
-  if (config.kind === 'pglite') return openPglite(config.dataDir);
+  if (config.kind === 'pglite') return openPglite(config.dataDir, config.template);
   return openPostgres(config.url);
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   let client: PGlite;
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    // A template skips initdb, most of what opening an empty database costs (seconds, in WASM).
+    client = dataDir
+      ? await PGlite.create(dataDir)
+      : await PGlite.create(template ? { loadDataDir: template } : {});
   } catch (error) {
     throw new DatabaseUnavailableError(
       `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${(error as Error).message}`,

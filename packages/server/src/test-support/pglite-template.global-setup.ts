@@ -1,0 +1,20 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGLITE_TEMPLATE_ENV, writePgliteTemplate } from './pglite-template.js';
+
+/**
+ * Vitest global setup of the integration project: one migrated, seeded embedded database for
+ * the whole run, which test servers copy (not on PostgreSQL, where each test file gets a
+ * database of its own on the cluster). Workers inherit the variable naming it.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  if (process.env.LECTERN_TEST_POSTGRES_URL) return async () => {};
+  const folder = await mkdtemp(path.join(tmpdir(), 'lectern-template-'));
+  const file = path.join(folder, 'pglite-template.tar');
+  await writePgliteTemplate(file);
+  process.env[PGLITE_TEMPLATE_ENV] = file;
+  return async () => {
+    await rm(folder, { recursive: true, force: true });
+  };
+}
