@@ -1,4 +1,4 @@
-import { isCurrencyCode, type CurrencyCode, type Money } from '@lectern/domain';
+import { isCurrencyCode, purchasePaymentLabel, type CurrencyCode, type Money } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import {
@@ -197,6 +197,8 @@ export interface Order {
   /** Tax added on top of the prices (else contained in them). */
   taxAddedOnTop: boolean;
   payment: OrderPayment;
+  /** How it was paid, as shown: "Visa ****4242", "iDEAL", "Account credit". */
+  paymentLabel: string;
   completedAt: Date;
   lines: {
     id: number;
@@ -212,6 +214,14 @@ function orderOf(row: OrderRow, lines: OrderLineRow[]): Order {
   const taxMode =
     row.taxMode ??
     (row.totalAmount + row.creditAmount > row.subtotalAmount ? 'tax_exclusive' : 'tax_inclusive');
+  const payment: OrderPayment = {
+    type:
+      row.paymentType ?? (row.totalAmount > 0 ? 'card' : row.creditAmount > 0 ? 'account_credit' : 'free'),
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    gatewayPaymentId: row.gatewayPaymentId,
+    attemptId: row.attemptId,
+  };
   return {
     id: row.id,
     userId: row.userId,
@@ -224,14 +234,12 @@ function orderOf(row: OrderRow, lines: OrderLineRow[]): Order {
     country: row.country,
     taxRatePercent: Number(row.taxRate ?? 0),
     taxAddedOnTop: taxMode === 'tax_exclusive',
-    payment: {
-      type:
-        row.paymentType ?? (row.totalAmount > 0 ? 'card' : row.creditAmount > 0 ? 'account_credit' : 'free'),
-      cardBrand: row.cardBrand,
-      cardLast4: row.cardLast4,
-      gatewayPaymentId: row.gatewayPaymentId,
-      attemptId: row.attemptId,
-    },
+    payment,
+    paymentLabel: purchasePaymentLabel({
+      type: payment.type,
+      brand: payment.cardBrand,
+      last4: payment.cardLast4,
+    }),
     completedAt: row.completedAt ?? row.createdAt,
     lines: lines.map((line) => ({
       id: line.id,

@@ -84,11 +84,7 @@ export function createPurchaseDocumentDrafts(deps: {
       );
       const netTotal = sum(lines.map((line) => line.netAmount));
       const taxTotal = sum(lines.map((line) => line.taxAmount));
-      const label = purchasePaymentLabel({
-        type: order.payment.type,
-        brand: order.payment.cardBrand,
-        last4: order.payment.cardLast4,
-      });
+      const label = order.paymentLabel;
       return {
         source: 'order',
         sourceId: order.id,

@@ -28,14 +28,9 @@ import {
   type RefundRow,
   type RefundsService,
 } from '../refunds/refunds.service.js';
+import { chargeSubtitleOf } from '../subscriptions/subscription-receipts.js';
 import type { Subscriber, SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
-
-const CHARGE_SUBTITLES: Record<string, string> = {
-  first_period: 'First period',
-  renewal: 'Renewal',
-  proration: 'Added licenses',
-};
 
 interface Page {
   number: number;
@@ -130,11 +125,7 @@ export function createPurchaseHistory(deps: {
         total_price: price(order.total + order.credit),
         payment_method: {
           type: order.payment.type,
-          label: purchasePaymentLabel({
-            type: order.payment.type,
-            brand: order.payment.cardBrand,
-            last4: order.payment.cardLast4,
-          }),
+          label: order.paymentLabel,
           brand: order.payment.cardBrand,
           last4: order.payment.cardLast4,
         },
@@ -213,7 +204,7 @@ export function createPurchaseHistory(deps: {
           id: row.id,
           date: row.createdAt.toISOString(),
           description: names.get(row.priceOptionId) ?? 'Subscription',
-          subtitle: `${CHARGE_SUBTITLES[row.kind] ?? row.kind} · ${row.licenses} ${row.licenses === 1 ? 'license' : 'licenses'}`,
+          subtitle: chargeSubtitleOf(row),
           total_amount: toApiPrice(money(row.amount, row.currency as CurrencyCode), pricing.intlLocale, {
             freeWhenZero: false,
           }),

@@ -3,7 +3,6 @@ import {
   linePaidAmount,
   money,
   PAGE_ROUTES,
-  purchasePaymentLabel,
   REFUND_REFUSAL_MESSAGES,
   refundDeadline,
   refundRefusalOf,
@@ -357,11 +356,7 @@ export function refundableLinesOf(order: Order, requested: ReadonlySet<number>, 
     providerAmount: order.total,
     creditAmount: order.credit,
   });
-  const providerLabel = purchasePaymentLabel({
-    type: order.payment.type,
-    brand: order.payment.cardBrand,
-    last4: order.payment.cardLast4,
-  });
+  const providerLabel = order.paymentLabel;
   return order.lines.map((line, index) => ({
     order,
     line,

@@ -25,6 +25,12 @@ const KIND_SUBTITLES: Record<string, string> = {
   proration: 'Added licenses',
 };
 
+/** A charge's subtitle in the billing history and the purchase history: "Renewal · 10 licenses". */
+export function chargeSubtitleOf(charge: { kind: string; licenses: number }): string {
+  const licenses = `${charge.licenses} ${charge.licenses === 1 ? 'license' : 'licenses'}`;
+  return `${KIND_SUBTITLES[charge.kind] ?? charge.kind} · ${licenses}`;
+}
+
 /** Receipt and billing-history URLs of the API (the admin area's pages read them). */
 export const RECEIPT_PATHS = {
   history: '/api-2.0/subscriptions/billing-history/',
@@ -160,7 +166,7 @@ export function createSubscriptionReceipts(
       results: rows.map((row: ChargeRow & { priceOptionId: string }) => ({
         id: row.id,
         subscription_plan_description: names.get(row.priceOptionId)!,
-        subtitle: `${KIND_SUBTITLES[row.kind] ?? row.kind} · ${row.licenses} ${row.licenses === 1 ? 'license' : 'licenses'}`,
+        subtitle: chargeSubtitleOf(row),
         billing_period_start_text: date(row.periodStart, locale),
         price_money_text: formatMoney(money(row.amount, row.currency as CurrencyCode), locale),
         brand: row.cardBrand,
