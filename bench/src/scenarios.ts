@@ -94,6 +94,34 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    // Issue 17: two taxes each rounded on its own, from the worldwide table.
+    name: 'checkout-info POST (learner, 2 courses, Québec GST + QST)',
+    method: 'POST',
+    path: '/payment/checkout-info/',
+    as: 'learner',
+    body: {
+      requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
+      shopping_info: { items: [2, 3].map((id) => ({ buyable: { id, buyable_object_type: 'course' } })) },
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Info',
+      billing_address: { country_code: 'CA', secondary_location_info: 'QC' },
+    },
+  },
+  {
+    // Issue 17: a VAT number checked (format and checksum) and reverse-charged.
+    name: 'checkout-info POST (learner, 2 courses, French business VAT number)',
+    method: 'POST',
+    path: '/payment/checkout-info/',
+    as: 'learner',
+    body: {
+      requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
+      shopping_info: { items: [2, 3].map((id) => ({ buyable: { id, buyable_object_type: 'course' } })) },
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Info',
+      billing_address: { country_code: 'FR', tax_number: 'FR40303265045' },
+    },
+  },
+  {
     // The learner's Personal Plan trial (demo seed), as the subscription pages ask for it.
     name: 'currentSubscriptionEnrollment (GraphQL, learner)',
     method: 'POST',

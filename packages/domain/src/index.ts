@@ -35,6 +35,7 @@ export * from './checkout/hosted-method-rules.js';
 export * from './checkout/pending-payment-texts.js';
 export * from './tax/tax-computation.js';
 export * from './tax/order-totals.js';
+export * from './tax/tax-number-rules.js';
 export * from './settings/user-settings.js';
 export * from './consent/consent-rules.js';
 export * from './tracking/email-hashing.js';

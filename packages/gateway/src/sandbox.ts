@@ -27,6 +27,7 @@ import { paymentMethodRoutes } from './resources/payment-methods.js';
 import { refundRoutes } from './resources/refunds.js';
 import { sandboxControlRoutes } from './resources/sandbox-controls.js';
 import { setupIntentRoutes } from './resources/setup-intents.js';
+import { taxCalculationRoutes } from './resources/tax-calculations.js';
 import { SandboxStateFolder } from './state/sandbox-state.js';
 import { DEFAULT_RETRY_POLICY, type DeliveryRecord, type RetryPolicy } from './webhooks/delivery.js';
 import { EventBus } from './webhooks/event-bus.js';
@@ -203,6 +204,7 @@ async function buildApp(options: SandboxOptions, publicUrl: () => string) {
         paymentIntentRoutes,
         setupIntentRoutes,
         refundRoutes,
+        taxCalculationRoutes,
         eventRoutes,
         sandboxControlRoutes,
       ]) {

@@ -55,7 +55,7 @@ import { createPaymentsService, type PaymentsService } from './modules/payments/
 import { eventTypeOf, MAPPED_GATEWAY_EVENTS } from './modules/payments/stripe-events.js';
 import { createStripeGateway } from './modules/payments/stripe-gateway.js';
 import type { TaxProvider } from './modules/tax/tax-provider.js';
-import { createTableTaxProvider } from './modules/tax/table-tax-provider.js';
+import { taxProviderFromConfig } from './modules/tax/tax-provider-from-config.js';
 import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { createPricingService } from './modules/pricing/pricing.service.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
@@ -293,7 +293,7 @@ export async function createServer(
   const pricing = createPricingService({ catalog });
   const carts = createCartsService({ db, catalog, coupons, credit, orders });
   const faults = createFaultPoints(config.crashAt);
-  const tax = options.taxProvider ?? createTableTaxProvider();
+  const tax = options.taxProvider ?? taxProviderFromConfig(config);
   const checkout = createCheckoutService({
     db,
     carts,

@@ -151,6 +151,8 @@ export interface PaymentMethodConfig {
 export interface BillingAddressInput {
   country_code: string;
   secondary_location_info?: string | null;
+  /** Ours: a business buyer's VAT/GST number (reverse charge where the law has it). */
+  tax_number?: string | null;
   address_line1?: string;
   address_line2?: string;
 }
@@ -221,6 +223,15 @@ export interface OrderSummaryLine {
   tax: ApiPrice;
 }
 
+/** One tax of the order summary: its name, rate and amount. */
+export interface OrderSummaryTaxLine {
+  /** `GST`, `QST`, `VAT`, `Sales tax`, … */
+  name: string;
+  jurisdiction: string;
+  rate: number;
+  amount: ApiPrice;
+}
+
 /**
  * The order summary of checkout §2, computed on the server (Lectern's addition to the
  * checkout-info answer, so the browser shows exactly what will be charged).
@@ -235,6 +246,13 @@ export interface OrderSummary {
   subtotal: ApiPrice | null;
   tax: ApiPrice;
   tax_rate: number;
+  /**
+   * Ours: the taxes that make up `tax`, one row each where the law wants them apart (Canada's
+   * GST and QST; a US state's and local sales tax). Empty when no tax applies.
+   */
+  tax_lines: OrderSummaryTaxLine[];
+  /** Ours: a reverse-charge note for a business buyer (0% tax); else null. */
+  tax_note: string | null;
   credit_used: ApiPrice;
   /** What the buyer pays: never below zero. */
   total: ApiPrice;

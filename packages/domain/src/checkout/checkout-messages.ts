@@ -56,6 +56,10 @@ export const CHECKOUT_MESSAGES = {
   billingAddress: 'Please select/enter your billing address',
   billingCountryAndLocation: 'Please select/enter country and secondary location.',
   billingRequired: 'Please enter required billing information.',
+  // Ours: the `missing_tax_config` of §8 when the tax service cannot answer (a sale is never
+  // taxed at a guessed 0%).
+  taxUnavailable:
+    'We could not work out the tax for your billing address just now, so nothing can be charged. Please try again in a few minutes.',
   expiredCard: 'Your card is expired, please update your payment method and try again.',
   declined: 'Your card was declined. Please contact your bank, or try a different card or payment method.',
   mandatePending: 'Please wait 5-10 minutes for your new payment method to be updated on e-mandate.',

@@ -89,8 +89,9 @@ export const TRIAL_REMINDER_DAYS = 3;
 export function periodCharge(
   unitPrice: Money,
   licenses: number,
-  taxRatePercent: number,
+  /** One rate, or the rates of the taxes that add up (see chargeWithTax). */
+  taxRates: number | readonly number[],
   taxMode: TaxBreakdownType,
 ): SubscriptionCharge {
-  return chargeWithTax(periodPrice(unitPrice, licenses), taxRatePercent, taxMode);
+  return chargeWithTax(periodPrice(unitPrice, licenses), taxRates, taxMode);
 }

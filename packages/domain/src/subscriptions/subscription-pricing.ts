@@ -2,7 +2,7 @@
 // price of the licenses (or the plan), the tax on it, and what is due today or at trial end.
 import type { TaxBreakdownType } from '../checkout/checkout-contract.js';
 import { money, type Money } from '../money/money.js';
-import { computeTax } from '../tax/tax-computation.js';
+import { computeComponentTaxes } from '../tax/tax-computation.js';
 
 export interface SubscriptionCharge {
   /** Before tax in tax-exclusive countries; the tax-included price elsewhere. */
@@ -11,9 +11,17 @@ export interface SubscriptionCharge {
   total: Money;
 }
 
-/** The tax on `price` at `ratePercent`, on top or included by the country's mode. */
-export function chargeWithTax(price: Money, ratePercent: number, mode: TaxBreakdownType): SubscriptionCharge {
-  const tax = computeTax([price], ratePercent, mode).total;
+/**
+ * The tax on `price` at a rate, or at the rates of the taxes that add up (GST and QST, each
+ * rounded on its own as the receipt prints them), on top or included by the country's mode.
+ */
+export function chargeWithTax(
+  price: Money,
+  taxRates: number | readonly number[],
+  mode: TaxBreakdownType,
+): SubscriptionCharge {
+  const rates = typeof taxRates === 'number' ? [taxRates] : taxRates;
+  const tax = computeComponentTaxes([price], rates, mode, price.currency).total;
   return {
     subtotal: price,
     tax,

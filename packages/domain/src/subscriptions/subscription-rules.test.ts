@@ -44,7 +44,7 @@ describe('subscription billing information (team-plan §5)', () => {
     expect(subscriptionBillingErrors({ address_line1: '1 Main St' }, 'US', false)).toEqual({});
   });
 
-  it('limits lines to 256 characters and the tax ID to 10, where the country offers it', () => {
+  it('limits lines to 256 characters; the tax ID must be a valid number of the country, where offered', () => {
     const long = 'x'.repeat(257);
     expect(
       subscriptionBillingErrors(
@@ -59,22 +59,28 @@ describe('subscription billing information (team-plan §5)', () => {
     });
     expect(isTaxNumberEnabled('DE')).toBe(true);
     expect(isTaxNumberEnabled('US')).toBe(false);
+    // Real VAT numbers are longer than the spec's 10 characters (decision 0024).
     expect(
       subscriptionBillingErrors(
-        { customer_name: 'Acme', address_line1: 'x', tax_number: 'DE12345678' },
-        'DE',
+        { customer_name: 'Acme', address_line1: 'x', tax_number: 'NL004495445B01' },
+        'NL',
         true,
       ),
     ).toEqual({});
     expect(
       subscriptionBillingErrors(
-        { customer_name: 'Acme', address_line1: 'x', tax_number: 'DE123456789' },
+        { customer_name: 'Acme', address_line1: 'x', tax_number: 'DE136695977' },
+        'DE',
+        true,
+      ).tax_number,
+    ).toMatch(/valid VAT number for Germany/);
+    expect(
+      subscriptionBillingErrors(
+        { customer_name: 'Acme', address_line1: 'x', tax_number: 'x'.repeat(33) },
         'DE',
         true,
       ),
-    ).toEqual({
-      tax_number: 'At most 10 characters.',
-    });
+    ).toEqual({ tax_number: 'At most 32 characters.' });
     expect(
       subscriptionBillingErrors({ customer_name: 'Acme', address_line1: 'x', tax_number: '12' }, 'US', true),
     ).toEqual({

@@ -1,6 +1,7 @@
 // Team-plan §5 validation of what a subscription checkout sends: the card name and the
 // organization's billing information.
 import { isValidCardholderName } from '../checkout/card-rules.js';
+import { acceptsTaxNumber, TAX_NUMBER_INPUT_MAX_LENGTH, taxNumberError } from '../tax/tax-number-rules.js';
 
 /** Team-plan §5: characters a name on card may not contain. */
 const FORBIDDEN_NAME_CHARACTERS = /[$/:;<=>@[\]]/;
@@ -21,56 +22,16 @@ export function teamPlanCardNameError(name: string, country: string): string | n
 }
 
 /** Team-plan §5 and §9 limits. */
-export const BILLING_INFO_LIMITS = { name: 256, addressLine: 256, taxNumber: 10 } as const;
+// The spec's 10-character tax ID is too short for real VAT numbers (NL123456789B01 has 14;
+// decision 0024): the field takes a number as typed, checked per country.
+export const BILLING_INFO_LIMITS = { name: 256, addressLine: 256, taxNumber: TAX_NUMBER_INPUT_MAX_LENGTH } as const;
 
-/** Countries whose billing form offers the tax/VAT ID (checkout §2: disabled by default). */
-const TAX_NUMBER_COUNTRIES = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-  'GB',
-  'CH',
-  'NO',
-  'AU',
-  'NZ',
-  'IN',
-  'AE',
-  'CA',
-  'MX',
-  'BR',
-  'JP',
-  'KR',
-  'SG',
-  'ZA',
-  'TR',
-]);
-
+/**
+ * Countries whose billing form offers the tax/VAT ID (checkout §2: disabled by default): those
+ * whose VAT/GST numbers we can check (tax-number-rules.ts), as a wrong number would decide tax.
+ */
 export function isTaxNumberEnabled(country: string): boolean {
-  return TAX_NUMBER_COUNTRIES.has(country.toUpperCase());
+  return acceptsTaxNumber(country);
 }
 
 export interface SubscriptionBillingInput {
@@ -82,7 +43,7 @@ export interface SubscriptionBillingInput {
 
 /**
  * Field errors of the billing information (team-plan §5): company name and address line 1
- * required, each line at most 256 characters, the tax ID at most 10 and only where offered.
+ * required, each line at most 256 characters, the tax ID valid for the country and only where offered.
  * `requireCompany`: organization purchases name the company; a personal plan does not.
  */
 export function subscriptionBillingErrors(
@@ -107,6 +68,10 @@ export function subscriptionBillingErrors(
     if (!isTaxNumberEnabled(country)) errors.tax_number = 'A tax ID is not used for this country.';
     else if (taxNumber.length > BILLING_INFO_LIMITS.taxNumber)
       errors.tax_number = `At most ${BILLING_INFO_LIMITS.taxNumber} characters.`;
+    else {
+      const invalid = taxNumberError(country, taxNumber);
+      if (invalid) errors.tax_number = invalid;
+    }
   }
   return errors;
 }

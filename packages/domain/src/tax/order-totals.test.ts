@@ -14,7 +14,7 @@ describe('computeOrderTotals, tax-exclusive (US)', () => {
   ];
 
   it('adds tax on top of the discounted subtotal', () => {
-    const totals = computeOrderTotals({ lines, credit: usd(0), ratePercent: 8.875, mode: 'tax_exclusive' });
+    const totals = computeOrderTotals({ lines, credit: usd(0), taxRates: [8.875], mode: 'tax_exclusive' });
     expect(totals.original).toEqual(usd(6998));
     expect(totals.subtotal).toEqual(usd(4498));
     expect(totals.discount).toEqual(usd(2500));
@@ -33,7 +33,7 @@ describe('computeOrderTotals, tax-exclusive (US)', () => {
     const totals = computeOrderTotals({
       lines,
       credit: usd(2500),
-      ratePercent: 8.875,
+      taxRates: [8.875],
       mode: 'tax_exclusive',
     });
     expect(totals.tax).toEqual(usd(399)); // credit pays; it does not lower the tax
@@ -46,7 +46,7 @@ describe('computeOrderTotals, tax-exclusive (US)', () => {
     const totals = computeOrderTotals({
       lines,
       credit: usd(10_000),
-      ratePercent: 8.875,
+      taxRates: [8.875],
       mode: 'tax_exclusive',
     });
     expect(totals.creditUsed).toEqual(usd(4897));
@@ -59,7 +59,7 @@ describe('computeOrderTotals, tax-exclusive (US)', () => {
     const totals = computeOrderTotals({
       lines,
       credit: usd(4498),
-      ratePercent: 8.875,
+      taxRates: [8.875],
       mode: 'tax_exclusive',
     });
     expect(totals.total).toEqual(usd(399));
@@ -74,7 +74,7 @@ describe('computeOrderTotals, tax-inclusive (EU)', () => {
   ];
 
   it('shows the tax contained in the prices and charges the subtotal', () => {
-    const totals = computeOrderTotals({ lines, credit: eur(0), ratePercent: 19, mode: 'tax_inclusive' });
+    const totals = computeOrderTotals({ lines, credit: eur(0), taxRates: [19], mode: 'tax_inclusive' });
     expect(totals.subtotal).toEqual(eur(3498));
     // 34.98 × 19/119 = 5.585… → 5.59
     expect(totals.tax).toEqual(eur(559));
@@ -85,12 +85,12 @@ describe('computeOrderTotals, tax-inclusive (EU)', () => {
   });
 
   it('credit pays at most the subtotal (tax included)', () => {
-    const part = computeOrderTotals({ lines, credit: eur(1000), ratePercent: 19, mode: 'tax_inclusive' });
+    const part = computeOrderTotals({ lines, credit: eur(1000), taxRates: [19], mode: 'tax_inclusive' });
     expect(part.creditUsed).toEqual(eur(1000));
     expect(part.total).toEqual(eur(2498));
     expect(part.tax).toEqual(eur(559));
 
-    const all = computeOrderTotals({ lines, credit: eur(5000), ratePercent: 19, mode: 'tax_inclusive' });
+    const all = computeOrderTotals({ lines, credit: eur(5000), taxRates: [19], mode: 'tax_inclusive' });
     expect(all.creditUsed).toEqual(eur(3498));
     expect(all.total).toEqual(eur(0));
     expect(all.isFullyPaidByCredit).toBe(true);
@@ -104,7 +104,7 @@ describe('computeOrderTotals in yen', () => {
       { listPrice: jpy(2400), price: jpy(1800) },
       { listPrice: jpy(1200), price: jpy(1200) },
     ];
-    const totals = computeOrderTotals({ lines, credit: jpy(500), ratePercent: 10, mode: 'tax_inclusive' });
+    const totals = computeOrderTotals({ lines, credit: jpy(500), taxRates: [10], mode: 'tax_inclusive' });
     expect(totals.subtotal).toEqual(jpy(5400));
     expect(totals.tax).toEqual(jpy(491));
     expect(totals.lineTaxes).toEqual([jpy(218), jpy(164), jpy(109)]);
@@ -120,7 +120,7 @@ describe('computeOrderTotals: free orders and unusable credit', () => {
     const totals = computeOrderTotals({
       lines,
       credit: usd(2500),
-      ratePercent: 8.875,
+      taxRates: [8.875],
       mode: 'tax_exclusive',
     });
     expect(totals.isFree).toBe(true);
@@ -133,17 +133,17 @@ describe('computeOrderTotals: free orders and unusable credit', () => {
 
   it('credit in another currency is not used; negative credit counts as none', () => {
     const lines = [{ listPrice: usd(1999), price: usd(1999) }];
-    const other = computeOrderTotals({ lines, credit: eur(5000), ratePercent: 0, mode: 'tax_exclusive' });
+    const other = computeOrderTotals({ lines, credit: eur(5000), taxRates: [0], mode: 'tax_exclusive' });
     expect(other.creditUsed).toEqual(usd(0));
     expect(other.total).toEqual(usd(1999));
-    const negative = computeOrderTotals({ lines, credit: usd(-500), ratePercent: 0, mode: 'tax_exclusive' });
+    const negative = computeOrderTotals({ lines, credit: usd(-500), taxRates: [0], mode: 'tax_exclusive' });
     expect(negative.creditUsed).toEqual(usd(0));
     expect(negative.total).toEqual(usd(1999));
   });
 
   it('a zero rate adds nothing', () => {
     const lines = [{ listPrice: usd(1999), price: usd(1999) }];
-    const totals = computeOrderTotals({ lines, credit: usd(0), ratePercent: 0, mode: 'tax_exclusive' });
+    const totals = computeOrderTotals({ lines, credit: usd(0), taxRates: [0], mode: 'tax_exclusive' });
     expect(totals.tax).toEqual(usd(0));
     expect(totals.total).toEqual(usd(1999));
     expect(totals.discount).toEqual(usd(0));
@@ -154,7 +154,7 @@ describe('computeOrderTotals: free orders and unusable credit', () => {
     const totals = computeOrderTotals({
       lines: [],
       credit: eur(100),
-      ratePercent: 19,
+      taxRates: [19],
       mode: 'tax_inclusive',
     });
     expect(totals.total).toEqual(eur(0));

@@ -3,7 +3,7 @@
 import { discountPercentage } from '../cart/cart-totals.js';
 import type { TaxBreakdownType } from '../checkout/checkout-contract.js';
 import { money, sumMoney, type Money } from '../money/money.js';
-import { computeTax } from './tax-computation.js';
+import { computeComponentTaxes } from './tax-computation.js';
 
 /** The figures of the checkout §2 order summary, all in the order currency. */
 export interface OrderTotals {
@@ -17,6 +17,8 @@ export interface OrderTotals {
   subtotal: Money;
   /** Each line's share of `tax`, in line order. */
   lineTaxes: Money[];
+  /** Each tax's amount, in the order of `taxRates`; they add up to `tax`. */
+  componentTaxes: Money[];
   /** On top of the subtotal when tax-exclusive; contained in it when tax-inclusive. */
   tax: Money;
   creditUsed: Money;
@@ -33,7 +35,8 @@ export interface OrderTotalsInput {
   lines: readonly { listPrice: Money; price: Money }[];
   /** The buyer's credit balance; usable only in the order currency. */
   credit: Money;
-  ratePercent: number;
+  /** Percent, one per tax that applies (GST and QST; a state's and a city's sales tax). */
+  taxRates: readonly number[];
   mode: TaxBreakdownType;
 }
 
@@ -44,7 +47,7 @@ export interface OrderTotalsInput {
  * credit in another currency is not usable.
  */
 export function computeOrderTotals(input: OrderTotalsInput): OrderTotals {
-  const { lines, credit, ratePercent, mode } = input;
+  const { lines, credit, taxRates, mode } = input;
   const currency = lines[0]?.price.currency ?? credit.currency;
   const original = sumMoney(
     lines.map((line) => line.listPrice),
@@ -54,9 +57,13 @@ export function computeOrderTotals(input: OrderTotalsInput): OrderTotals {
     lines.map((line) => line.price),
     currency,
   );
-  const { lineTaxes, total: tax } = computeTax(
+  const {
+    lineTaxes,
+    componentTaxes,
+    total: tax,
+  } = computeComponentTaxes(
     lines.map((line) => line.price),
-    ratePercent,
+    taxRates,
     mode,
     currency,
   );
@@ -70,6 +77,7 @@ export function computeOrderTotals(input: OrderTotalsInput): OrderTotals {
     discountPercent: discountPercentage(original, subtotal),
     subtotal,
     lineTaxes,
+    componentTaxes,
     tax,
     creditUsed: money(creditUsed, currency),
     total: money(due - creditUsed, currency),

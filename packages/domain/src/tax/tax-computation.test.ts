@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { money, sumMoney, type Money } from '../money/money.js';
-import { allocateProportionally, computeTax, TAX_EXCLUSIVE_COUNTRIES, taxModeOf } from './tax-computation.js';
+import fc from 'fast-check';
+import {
+  allocateProportionally,
+  computeComponentTaxes,
+  computeTax,
+  TAX_EXCLUSIVE_COUNTRIES,
+  taxModeOf,
+} from './tax-computation.js';
 
 const usd = (amount: number) => money(amount, 'USD');
 const jpy = (amount: number) => money(amount, 'JPY');
@@ -172,7 +179,11 @@ describe('computeTax edge cases', () => {
   });
 
   it('no lines: zero tax in the given currency', () => {
-    expect(computeTax([], 10, 'tax_exclusive', 'EUR')).toEqual({ lineTaxes: [], total: money(0, 'EUR') });
+    expect(computeTax([], 10, 'tax_exclusive', 'EUR')).toEqual({
+      lineTaxes: [],
+      componentTaxes: [money(0, 'EUR')],
+      total: money(0, 'EUR'),
+    });
     expect(() => computeTax([], 10, 'tax_exclusive')).toThrow(RangeError);
   });
 
@@ -188,6 +199,61 @@ describe('computeTax edge cases', () => {
     // $90,071,992,547,409.91 × 10% = $9,007,199,254,740.991 → …740.99; the products exceed 2^53
     expect(computeTax([usd(9_007_199_254_740_991)], 10, 'tax_exclusive').total).toEqual(
       usd(900_719_925_474_099),
+    );
+  });
+});
+
+describe('computeComponentTaxes (taxes that add up: GST + QST, state + county + city)', () => {
+  it('rounds each tax on its own when added on top, as the receipt prints one row per tax', () => {
+    // Québec: GST 5% of $19.99 = 99.95¢ → $1.00; QST 9.975% = 199.40¢ → $1.99.
+    const tax = computeComponentTaxes([usd(1999)], [5, 9.975], 'tax_exclusive');
+    expect(amounts(tax.componentTaxes)).toEqual([100, 199]);
+    expect(tax.total).toEqual(usd(299));
+    expect(amounts(tax.lineTaxes)).toEqual([299]);
+  });
+
+  it('takes the combined rate out of an inclusive price once, then splits it by rate', () => {
+    // 119 includes 19% in two parts of 10% and 9%: 19 of tax, split 10 : 9.
+    const tax = computeComponentTaxes([money(11900, 'EUR')], [10, 9], 'tax_inclusive');
+    expect(tax.total).toEqual(money(1900, 'EUR'));
+    expect(amounts(tax.componentTaxes)).toEqual([1000, 900]);
+  });
+
+  it('is computeTax for one component, and zero for none', () => {
+    const lines = [usd(1999), usd(4999), usd(1)];
+    for (const mode of ['tax_exclusive', 'tax_inclusive'] as const) {
+      expect(computeComponentTaxes(lines, [8.875], mode)).toEqual(computeTax(lines, 8.875, mode));
+      const none = computeComponentTaxes(lines, [], mode);
+      expect(none.total).toEqual(usd(0));
+      expect(none.componentTaxes).toEqual([]);
+      expect(amounts(none.lineTaxes)).toEqual([0, 0, 0]);
+    }
+  });
+
+  it('keeps zero-decimal currencies whole', () => {
+    const tax = computeComponentTaxes([jpy(1480), jpy(2400)], [7.8, 2.2], 'tax_inclusive');
+    expect(tax.total).toEqual(jpy(353));
+    expect(sumMoney(tax.componentTaxes, 'JPY')).toEqual(jpy(353));
+  });
+
+  it('lines and components always add up to the total to the minor unit (property)', () => {
+    const rate = fc.integer({ min: 0, max: 30_000_000 }).map((micro) => micro / 1_000_000);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 8 }),
+        fc.array(rate, { maxLength: 4 }),
+        fc.constantFrom('tax_exclusive' as const, 'tax_inclusive' as const),
+        (prices, rates, mode) => {
+          const tax = computeComponentTaxes(prices.map(usd), rates, mode);
+          expect(sumMoney(tax.lineTaxes, 'USD')).toEqual(tax.total);
+          expect(sumMoney(tax.componentTaxes, 'USD').amount).toBe(rates.length === 0 ? 0 : tax.total.amount);
+          expect(tax.componentTaxes).toHaveLength(rates.length);
+          if (mode === 'tax_inclusive') {
+            // Never more tax than there is price.
+            expect(tax.total.amount).toBeLessThanOrEqual(prices.reduce((a, b) => a + b, 0));
+          }
+        },
+      ),
     );
   });
 });

@@ -15,6 +15,17 @@ export function taxModeOf(country: string): TaxBreakdownType {
     : 'tax_inclusive';
 }
 
+/**
+ * Countries whose taxes are shown apart on the order summary and receipts because the law
+ * wants each one stated (Canada: GST/HST, QST, PST/RST). Elsewhere the summary shows the
+ * combined rate; invoices list every component everywhere.
+ */
+export const TAX_SHOWN_APART_COUNTRIES = ['CA'] as const;
+
+export function taxesShownApart(country: string): boolean {
+  return (TAX_SHOWN_APART_COUNTRIES as readonly string[]).includes(country.toUpperCase());
+}
+
 /** Rates are read to this many decimal places (8.875 and 0.0725 are exact). */
 const RATE_DECIMALS = 6;
 const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
@@ -78,18 +89,37 @@ export function allocateProportionally(total: Money, weights: readonly number[])
 export interface TaxComputation {
   /** Each line's share of the tax, in line order; they add up to `total` exactly. */
   lineTaxes: Money[];
+  /** Each component's tax, in the order of the rates given; they add up to `total` exactly. */
+  componentTaxes: Money[];
   total: Money;
 }
 
 /**
- * Design §3: the tax of lines priced in one currency at `ratePercent` (8.875 for 8.875%).
- * Exclusive: total × rate, on top of the prices. Inclusive: total × rate / (1 + rate), the
- * part of the prices that is tax. Rounded half-up once on the total, then allocated to the
- * lines in proportion to their prices. `currency` is needed only when there are no lines.
+ * Design §3: the tax of lines priced in one currency at one rate (8.875 for 8.875%). See
+ * `computeComponentTaxes`, of which this is the one-component case.
  */
 export function computeTax(
   lines: readonly Money[],
   ratePercent: number,
+  mode: TaxBreakdownType,
+  currency?: CurrencyCode,
+): TaxComputation {
+  return computeComponentTaxes(lines, [ratePercent], mode, currency);
+}
+
+/**
+ * Design §3: the tax of lines priced in one currency under taxes that add up (Canada's GST and
+ * QST, a US state's, county's and city's sales tax), each rate in percent.
+ * Exclusive: each tax is its rate × the total of the prices, rounded half-up on its own, as
+ * the receipt prints one row per tax; the total is their sum. Inclusive: the total is
+ * prices × R / (1 + R) for the combined rate R, rounded half-up once, then split between the
+ * taxes in proportion to their rates. Either way the total is allocated to the lines in
+ * proportion to their prices, so lines and components both add up to it exactly.
+ * `currency` is needed only when there are no lines.
+ */
+export function computeComponentTaxes(
+  lines: readonly Money[],
+  componentRates: readonly number[],
   mode: TaxBreakdownType,
   currency?: CurrencyCode,
 ): TaxComputation {
@@ -102,12 +132,25 @@ export function computeTax(
     return line.amount;
   });
   assertAmounts(amounts, 'Line amounts');
-  const { numerator, denominator } = rateFraction(ratePercent);
+  const fractions = componentRates.map(rateFraction);
+  const denominator = 100n * RATE_SCALE;
   const base = amounts.reduce((sum, amount) => sum + BigInt(amount), 0n);
-  const tax =
-    mode === 'tax_exclusive'
-      ? divideHalfUp(base * numerator, denominator)
-      : divideHalfUp(base * numerator, denominator + numerator);
-  const total = money(Number(tax), taxCurrency);
-  return { lineTaxes: allocateProportionally(total, amounts), total };
+  let componentTaxes: Money[];
+  if (mode === 'tax_exclusive') {
+    componentTaxes = fractions.map(({ numerator }) =>
+      money(Number(divideHalfUp(base * numerator, denominator)), taxCurrency),
+    );
+  } else {
+    const combined = fractions.reduce((sum, { numerator }) => sum + numerator, 0n);
+    const total = money(Number(divideHalfUp(base * combined, denominator + combined)), taxCurrency);
+    componentTaxes = allocateProportionally(
+      total,
+      fractions.map(({ numerator }) => Number(numerator)),
+    );
+  }
+  const total = money(
+    componentTaxes.reduce((sum, tax) => sum + tax.amount, 0),
+    taxCurrency,
+  );
+  return { lineTaxes: allocateProportionally(total, amounts), componentTaxes, total };
 }

@@ -133,6 +133,18 @@ export class Params {
     return items;
   }
 
+  /** `a[0][x]=1&a[1][x]=2`: a list of objects (qs gives an array, or an object past its index limit). */
+  objectArray(key: string): Params[] | undefined {
+    const value = this.raw[key];
+    if (value === undefined) return undefined;
+    const items = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [value];
+    return items.map((item, index) => {
+      const name = `${this.name(key)}[${index}]`;
+      if (!isRecord(item)) throw invalidParam(name, `Invalid object: ${name}`);
+      return new Params(item, name);
+    });
+  }
+
   /**
    * Metadata: up to 50 string values. Setting a key to '' removes it on update, so the result
    * keeps empty strings and the caller merges.

@@ -23,7 +23,16 @@ export interface FaultSettings {
   hang_ms: number;
   /** Every API answer is delayed this long. */
   slow_ms: number;
+  /**
+   * Tax calculations only (an external tax service's outage, payments unaffected): `fail`
+   * answers each with `fail_status`, `hang` never answers (dropped after `hang_ms`), until
+   * set back to `normal`.
+   */
+  tax_calculations: TaxCalculationsFault;
 }
+
+export const TAX_CALCULATIONS_FAULTS = ['normal', 'fail', 'hang'] as const;
+export type TaxCalculationsFault = (typeof TAX_CALCULATIONS_FAULTS)[number];
 
 const DEFAULTS: FaultSettings = {
   fail_next: 0,
@@ -32,6 +41,7 @@ const DEFAULTS: FaultSettings = {
   timeout_mode: 'before',
   hang_ms: 120_000,
   slow_ms: 0,
+  tax_calculations: 'normal',
 };
 
 /**
@@ -106,7 +116,8 @@ export class FaultController {
     });
   }
 
-  private async hang(reply: FastifyReply): Promise<void> {
+  /** Never answers this request: the connection is dropped after `hang_ms` (or at close). */
+  async hang(reply: FastifyReply): Promise<void> {
     const controller = new AbortController();
     this.hangs.add(controller);
     await sleep(this.settings.hang_ms, undefined, { signal: controller.signal }).catch(() => {});

@@ -4,6 +4,7 @@ import { availableNetworks } from '../cards/networks.js';
 import { TEST_CARD_GROUPS } from '../cards/test-cards.js';
 import type { SandboxContext } from '../context.js';
 import { invalidParam } from '../core/stripe-error.js';
+import { TAX_CALCULATIONS_FAULTS } from '../http/faults.js';
 import { METHOD_STATUSES, STATUS_KEYS } from '../payments/method-status.js';
 import { paramsOf } from './route-helpers.js';
 
@@ -12,7 +13,7 @@ const CONTROL_PUBLIC = { config: { control: true, publishable: true } } as const
 
 /**
  * Sandbox-only controls under /v1/sandbox (secret key unless noted): method status
- * up/degraded/down, request faults (fail, time out, slow down), webhook delivery inspection,
+ * up/degraded/down, request faults (fail, time out, slow down; tax calculations alone), webhook delivery inspection,
  * the card-encryption public key and the test-card table (publishable key too).
  */
 export function sandboxControlRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -45,6 +46,7 @@ export function sandboxControlRoutes(app: FastifyInstance, ctx: SandboxContext):
       'timeout_mode',
       'hang_ms',
       'slow_ms',
+      'tax_calculations',
     ]);
     const failStatus = params.int('fail_status', { min: 400, max: 599 });
     if (failStatus !== undefined && failStatus < 500 && failStatus !== 429) {
@@ -57,6 +59,7 @@ export function sandboxControlRoutes(app: FastifyInstance, ctx: SandboxContext):
       timeout_mode: params.enumValue('timeout_mode', ['before', 'after'] as const),
       hang_ms: params.int('hang_ms', { min: 0, max: 600_000 }),
       slow_ms: params.int('slow_ms', { min: 0, max: 60_000 }),
+      tax_calculations: params.enumValue('tax_calculations', TAX_CALCULATIONS_FAULTS),
     };
     faults.update(Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)));
     return faults.snapshot();

@@ -149,7 +149,12 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
         globexOwner: globexOwner.id,
         learner: learner.id,
       },
-      { rate: seattle.ok ? seattle.ratePercent : 0, country: 'US', zip: '98101' },
+      {
+        rate: seattle.ok ? seattle.ratePercent : 0,
+        rates: seattle.ok ? seattle.components.map((component) => component.ratePercent) : [],
+        country: 'US',
+        zip: '98101',
+      },
     );
 
     // Discount codes (issue 3): one for everything, one expired, one used up, one for a single

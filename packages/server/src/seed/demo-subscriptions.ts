@@ -100,6 +100,8 @@ export async function seedDemoPlans(db: Database) {
 /** The tax of the demo organizations' billing address (Seattle, 98101). */
 interface DemoTax {
   rate: number;
+  /** The rates of the taxes that make up `rate` (state and city), each rounded on its own. */
+  rates: readonly number[];
   country: string;
   zip: string | null;
 }
@@ -118,7 +120,7 @@ export async function seedDemoSubscriptions(
   const repository = createSubscriptionsRepository(db);
   const usd = (amount: number) => money(amount, 'USD');
   const taxed = (unit: number, licenses: number) =>
-    chargeWithTax(periodPrice(usd(unit), licenses), tax.rate, 'tax_exclusive');
+    chargeWithTax(periodPrice(usd(unit), licenses), tax.rates, 'tax_exclusive');
   const base = {
     currency: 'USD',
     taxRate: String(tax.rate),

@@ -9,6 +9,7 @@ import type { CreditService } from '../credit/credit.service.js';
 import type { OrderPayment, OrdersService } from '../orders/orders.service.js';
 import type { GatewayPayment } from '../payments/payment-gateway.js';
 import type { PaymentsService } from '../payments/payments.service.js';
+import { legacyTaxLines } from '../tax/tax-lines.js';
 import type { CheckoutQuote } from './checkout-quote.js';
 import {
   OPEN_ATTEMPT_STATUSES,
@@ -265,6 +266,10 @@ export function createCheckoutFulfilment(deps: {
             country: quote.country,
             taxRate: quote.taxRate,
             taxMode: quote.taxMode,
+            // Attempts priced before tax lines existed have none: their single rate is one line.
+            taxLines: quote.taxLines ?? legacyTaxLines(quote.tax, quote.taxRate, quote.country),
+            taxNote: quote.taxNote ?? null,
+            taxNumber: quote.taxNumber ?? null,
             payment: orderPaymentOf(row, payment),
             lines: quote.lines,
             completedAt: now(),

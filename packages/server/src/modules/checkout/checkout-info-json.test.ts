@@ -30,6 +30,8 @@ function answer(paymentMethods: PaymentMethodConfig[]): CheckoutInfoResponse {
         subtotal: null,
         tax: usd(0),
         tax_rate: 0,
+        tax_lines: [],
+        tax_note: null,
         credit_used: usd(0),
         total: usd(1999),
         is_free: false,

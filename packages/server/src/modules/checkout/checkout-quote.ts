@@ -1,4 +1,5 @@
 import {
+  CHECKOUT_MESSAGES,
   billingCountryError,
   computeOrderTotals,
   currencyForCountry,
@@ -6,7 +7,10 @@ import {
   normalizeSecondaryLocation,
   secondaryLocationError,
   secondaryLocationFieldOf,
+  normalizeTaxNumber,
+  taxNumberError,
   taxModeOf,
+  taxesShownApart,
   toApiPrice,
   type BillingAddressInput,
   type BuyableType,
@@ -19,11 +23,12 @@ import {
 import { createAnnouncedCache } from '../../platform/db/announced-cache.js';
 import { prepareCombinedRead } from '../../platform/db/combined-read.js';
 import type { Database, DatabaseHandle } from '../../platform/db/database.js';
-import { validationError } from '../../platform/http/http-error.js';
+import { HttpError, validationError } from '../../platform/http/http-error.js';
 import type { CartsService } from '../carts/carts.service.js';
 import type { CreditService } from '../credit/credit.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
-import type { TaxProvider } from '../tax/tax-provider.js';
+import { taxLinesOf, type TaxLine } from '../tax/tax-lines.js';
+import { TaxServiceUnavailableError, type TaxProvider } from '../tax/tax-provider.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
 
 /**
@@ -39,6 +44,12 @@ export interface CheckoutQuote {
   taxMode: TaxBreakdownType;
   /** Where the rate came from (the tax provider's jurisdiction and source). */
   taxJurisdiction: string | null;
+  /** The taxes that make up `tax` (GST and QST; state and local sales tax), amounts adding up to it. */
+  taxLines: TaxLine[];
+  /** The reverse-charge note of a business sale at 0%; else null. */
+  taxNote: string | null;
+  /** The business buyer's VAT/GST number, normalized; else null. */
+  taxNumber: string | null;
   lines: {
     courseId: number;
     buyableType: BuyableType;
@@ -59,6 +70,43 @@ export interface CheckoutQuote {
   isFree: boolean;
   isFullyPaidByCredit: boolean;
 }
+
+/** Checkout §8 `missing_tax_config`: the tax service cannot answer, so nothing is priced or charged. */
+export const taxUnavailable = (cause: TaxServiceUnavailableError) => {
+  const error = new HttpError(503, 'missing_tax_config', CHECKOUT_MESSAGES.taxUnavailable, undefined, {
+    'retry-after': '30',
+  });
+  error.cause = cause;
+  return error;
+};
+
+/**
+ * Asks the tax provider, turning an outage into the checkout's `missing_tax_config` refusal.
+ * Shared by every checkout that prices a sale (courses, subscriptions).
+ */
+export async function determineTax(
+  tax: TaxProvider,
+  location: Parameters<TaxProvider['determine']>[0],
+  at: Date,
+) {
+  try {
+    return await tax.determine(location, at);
+  } catch (error) {
+    if (error instanceof TaxServiceUnavailableError) throw taxUnavailable(error);
+    throw error;
+  }
+}
+
+/** A business buyer's VAT/GST number: normalized, or a 400 naming the field when it is not valid. */
+export function checkedTaxNumber(country: string, value: string | null | undefined, field: string) {
+  const trimmed = value?.trim() ?? '';
+  if (!trimmed) return null;
+  const error = taxNumberError(country, trimmed);
+  if (error) throw validationError({ [field]: [error] });
+  return normalizeTaxNumber(country, trimmed);
+}
+
+const UNTAXED = { ok: true as const, ratePercent: 0, jurisdiction: null, components: [], reverseCharge: null };
 
 /** Announced with the user id when their cart codes, enrollments or credit change (migration 0005). */
 export const BUYER_FACTS_CHANNEL = 'lectern_buyer_facts_changed';
@@ -110,6 +158,7 @@ export function createCheckoutQuotes(deps: {
     // account's price country is only where the page starts, never what an order is priced in.
     const currency = chargeCurrency ?? currencyForCountry(country);
     const secondaryLocation = normalizeSecondaryLocation(country, billing?.secondary_location_info);
+    const taxNumber = checkedTaxNumber(country, billing?.tax_number, 'billing_address.tax_number');
     const locationMissing = secondaryLocationFieldOf(country) !== null && secondaryLocation === null;
 
     const ids = items.map((item) => item.buyable.id);
@@ -131,10 +180,10 @@ export function createCheckoutQuotes(deps: {
         { cached: purpose === 'display' },
       ),
       (async () => {
-        if (locationMissing) return { ok: true as const, ratePercent: 0, jurisdiction: null };
+        if (locationMissing) return UNTAXED;
         const formatError = secondaryLocationError(country, secondaryLocation);
         if (formatError) return { ok: false as const, error: formatError };
-        const found = await deps.tax.determine({ country, secondaryLocation }, now());
+        const found = await determineTax(deps.tax, { country, secondaryLocation, taxNumber }, now());
         return found.ok ? { ...found, jurisdiction: `${found.jurisdiction}: ${found.source}` } : found;
       })(),
     ]);
@@ -159,11 +208,11 @@ export function createCheckoutQuotes(deps: {
 
     const lines = items.map((item) => courses.get(item.buyable.id)!);
     const mode = taxModeOf(country);
-    const ratePercent = taxed.ok ? taxed.ratePercent : 0;
+    const components = taxed.ok ? taxed.components : [];
     const totals = computeOrderTotals({
       lines: lines.map((line) => ({ listPrice: line.listPrice, price: line.price })),
       credit: balance,
-      ratePercent,
+      taxRates: components.map((component) => component.ratePercent),
       mode,
     });
     return {
@@ -171,9 +220,12 @@ export function createCheckoutQuotes(deps: {
         currency,
         country,
         secondaryLocation,
-        taxRate: ratePercent,
+        taxRate: taxed.ok ? taxed.ratePercent : 0,
         taxMode: mode,
         taxJurisdiction: taxed.ok ? taxed.jurisdiction : null,
+        taxLines: taxLinesOf(components, totals.componentTaxes),
+        taxNote: taxed.ok ? (taxed.reverseCharge?.note ?? null) : null,
+        taxNumber,
         lines: lines.map((line, index) => ({
           courseId: line.id,
           buyableType: 'course',
@@ -219,6 +271,19 @@ export function createCheckoutQuotes(deps: {
       subtotal: quote.taxMode === 'tax_exclusive' || quote.creditUsed > 0 ? price(quote.subtotal) : null,
       tax: amount(quote.tax),
       tax_rate: quote.taxRate,
+      // Apart where the law wants each tax stated (Canada); else the combined rate. Attempts
+      // frozen before tax lines existed have none.
+      tax_lines: taxesShownApart(quote.country)
+        ? (quote.taxLines ?? []).map((line) => ({
+            name: line.name,
+            jurisdiction: line.jurisdiction,
+            rate: line.ratePercent,
+            amount: amount(line.amount),
+          }))
+        : quote.tax > 0
+          ? [{ name: 'Tax', jurisdiction: quote.country, rate: quote.taxRate, amount: amount(quote.tax) }]
+          : [],
+      tax_note: quote.taxNote ?? null,
       credit_used: amount(quote.creditUsed),
       total: price(quote.total),
       is_free: quote.isFree,

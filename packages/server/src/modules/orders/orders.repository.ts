@@ -3,6 +3,7 @@ import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
 import type { OrderPayment } from './orders.service.js';
+import type { TaxLine } from '../tax/tax-lines.js';
 import { enrollmentSource, enrollments, orderLines, orders } from './orders.tables.js';
 
 /** Which of `courseIds` the user (`userId`) is enrolled in, for a combined read. */
@@ -116,6 +117,9 @@ export function createOrdersRepository(db: Database) {
         country: string;
         taxRate: number;
         taxMode: string;
+        taxLines: TaxLine[];
+        taxNote: string | null;
+        taxNumber: string | null;
         payment: OrderPayment;
         source: 'purchase' | 'free';
         lines: {
@@ -135,11 +139,13 @@ export function createOrdersRepository(db: Database) {
       const result = await executor.execute(sql`
         with new_order as (
           insert into ${orders} (user_id, status, currency, subtotal_amount, discount_amount,
-            tax_amount, credit_amount, total_amount, country, tax_rate, tax_mode, payment_type,
-            card_brand, card_last4, gateway_payment_id, attempt_id, created_at, completed_at)
+            tax_amount, credit_amount, total_amount, country, tax_rate, tax_mode, tax_lines, tax_note,
+            tax_number, payment_type, card_brand, card_last4, gateway_payment_id, attempt_id,
+            created_at, completed_at)
           values (${input.userId}, 'completed', ${input.currency}, ${input.subtotalAmount},
             ${input.discountAmount}, ${input.taxAmount}, ${input.creditAmount}, ${input.totalAmount},
-            ${input.country}, ${input.taxRate}, ${input.taxMode}, ${input.payment.type},
+            ${input.country}, ${input.taxRate}, ${input.taxMode}, ${JSON.stringify(input.taxLines)}::jsonb,
+            ${input.taxNote}, ${input.taxNumber}, ${input.payment.type},
             ${input.payment.cardBrand}, ${input.payment.cardLast4}, ${input.payment.gatewayPaymentId},
             ${input.payment.attemptId}::uuid, ${at}::timestamptz, ${at}::timestamptz)
           returning id

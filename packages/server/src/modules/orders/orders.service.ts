@@ -1,5 +1,6 @@
 import { isCurrencyCode, purchasePaymentLabel, type CurrencyCode, type Money } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
+import { legacyTaxLines, type TaxLine } from '../tax/tax-lines.js';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import {
   createOrdersRepository,
@@ -87,6 +88,9 @@ export function createOrdersService(db: Database) {
         country: string;
         taxRate: number;
         taxMode: string;
+        taxLines: TaxLine[];
+        taxNote: string | null;
+        taxNumber: string | null;
         payment: OrderPayment;
         lines: {
           courseId: number;
@@ -109,6 +113,9 @@ export function createOrdersService(db: Database) {
         country: input.country,
         taxRate: input.taxRate,
         taxMode: input.taxMode,
+        taxLines: input.taxLines,
+        taxNote: input.taxNote,
+        taxNumber: input.taxNumber,
         payment: input.payment,
         source: input.subtotal === 0 ? 'free' : 'purchase',
         completedAt: input.completedAt,
@@ -196,6 +203,12 @@ export interface Order {
   taxRatePercent: number;
   /** Tax added on top of the prices (else contained in them). */
   taxAddedOnTop: boolean;
+  /** The taxes that make up `tax` (one line of the single rate for orders from before tax lines). */
+  taxLines: TaxLine[];
+  /** A business sale's reverse-charge note; else null. */
+  taxNote: string | null;
+  /** The business buyer's VAT/GST number; else null. */
+  taxNumber: string | null;
   payment: OrderPayment;
   /** How it was paid, as shown: "Visa ****4242", "iDEAL", "Account credit". */
   paymentLabel: string;
@@ -234,6 +247,9 @@ function orderOf(row: OrderRow, lines: OrderLineRow[]): Order {
     country: row.country,
     taxRatePercent: Number(row.taxRate ?? 0),
     taxAddedOnTop: taxMode === 'tax_exclusive',
+    taxLines: row.taxLines ?? legacyTaxLines(row.taxAmount, Number(row.taxRate ?? 0), row.country),
+    taxNote: row.taxNote,
+    taxNumber: row.taxNumber,
     payment,
     paymentLabel: purchasePaymentLabel({
       type: payment.type,

@@ -2,16 +2,19 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
   serial,
+  text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { courses } from '../catalog/catalog.tables.js';
+import type { TaxLine } from '../tax/tax-lines.js';
 import { users } from '../users/users.tables.js';
 
 export const orderStatus = pgEnum('order_status', ['pending', 'completed', 'failed', 'refunded']);
@@ -37,6 +40,12 @@ export const orders = pgTable(
     taxRate: numeric('tax_rate', { precision: 9, scale: 6 }),
     /** `tax_exclusive` (tax added on top) or `tax_inclusive`. */
     taxMode: varchar('tax_mode', { length: 16 }),
+    /** The taxes that make up `tax_amount` (GST and QST; state and local sales tax). */
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>(),
+    /** A business sale's reverse-charge note (0% tax), printed on its invoice. */
+    taxNote: text('tax_note'),
+    /** The business buyer's VAT/GST number. */
+    taxNumber: varchar('tax_number', { length: 32 }),
     /** How it was paid: a provider method type (`card`, `ideal`, …), `account_credit` or `free`. */
     paymentType: varchar('payment_type', { length: 40 }),
     cardBrand: varchar('card_brand', { length: 32 }),

@@ -302,7 +302,7 @@ export async function renderPurchaseDocumentPdf(
   // Tax rows and totals, kept on one page when they fit.
   const totalRows = [
     ...document.taxes.map((tax) => ({
-      label: `Tax ${formats.percent(tax.ratePercent)} on ${formats.money(tax.netAmount)}`,
+      label: `${tax.name} ${formats.percent(tax.ratePercent)} on ${formats.money(tax.netAmount)}`,
       value: formats.money(tax.taxAmount),
     })),
     { label: 'Subtotal', value: formats.money(document.netTotal) },

@@ -38,8 +38,11 @@ export interface PurchaseDocument {
     taxRatePercent: number;
     taxAmount: number;
   }[];
-  /** One row per tax rate: the base it applies to and the tax. */
-  taxes: { ratePercent: number; netAmount: number; taxAmount: number }[];
+  /**
+   * One row per tax (GST and QST; a state's and a city's sales tax; VAT): its name, rate, the
+   * base it applies to and the tax. Empty for a reverse-charged sale.
+   */
+  taxes: { name: string; ratePercent: number; netAmount: number; taxAmount: number }[];
   /** Sum of the lines' net amounts. */
   netTotal: number;
   taxTotal: number;

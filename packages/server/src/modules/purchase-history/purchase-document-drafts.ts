@@ -4,6 +4,7 @@ import type {
   PurchaseDocumentDrafts,
 } from '../purchase-documents/purchase-documents.service.js';
 import type { Order, OrdersService } from '../orders/orders.service.js';
+import { shareOfTaxLines, type TaxLine } from '../tax/tax-lines.js';
 import { destinationsOf, type RefundsService } from '../refunds/refunds.service.js';
 import type { SubscriptionReceipts } from '../subscriptions/subscription-receipts.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -13,11 +14,12 @@ type DraftLine = PurchaseDocumentDraft['lines'][number];
 
 const INCLUDED_TAX_NOTE = 'Prices include tax.';
 
-/** One tax row per rate: the base and the tax of the lines at that rate. */
+/** One tax row per rate of the lines (a sale without a breakdown: subscription charges). */
 function taxesOf(lines: readonly DraftLine[]): PurchaseDocumentDraft['taxes'] {
-  const byRate = new Map<number, { ratePercent: number; netAmount: number; taxAmount: number }>();
+  const byRate = new Map<number, PurchaseDocumentDraft['taxes'][number]>();
   for (const line of lines) {
     const row = byRate.get(line.taxRatePercent) ?? {
+      name: 'Tax',
       ratePercent: line.taxRatePercent,
       netAmount: 0,
       taxAmount: 0,
@@ -27,6 +29,13 @@ function taxesOf(lines: readonly DraftLine[]): PurchaseDocumentDraft['taxes'] {
     byRate.set(line.taxRatePercent, row);
   }
   return [...byRate.values()].filter((row) => row.taxAmount > 0 || row.ratePercent > 0);
+}
+
+/** One tax row per tax the sale recorded (GST and QST; state and city), on the lines' base. */
+function taxesOfLines(taxLines: readonly TaxLine[], netAmount: number): PurchaseDocumentDraft['taxes'] {
+  return taxLines
+    .filter((line) => line.amount > 0 || line.ratePercent > 0)
+    .map((line) => ({ name: line.name, ratePercent: line.ratePercent, netAmount, taxAmount: line.amount }));
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
@@ -72,7 +81,10 @@ export function createPurchaseDocumentDrafts(deps: {
     };
   }
 
-  const notesOf = (order: Order) => (order.taxAddedOnTop || order.tax === 0 ? [] : [INCLUDED_TAX_NOTE]);
+  const notesOf = (order: Order) => [
+    ...(order.taxAddedOnTop || order.tax === 0 ? [] : [INCLUDED_TAX_NOTE]),
+    ...(order.taxNote ? [order.taxNote] : []),
+  ];
 
   return {
     async order(id) {
@@ -90,9 +102,9 @@ export function createPurchaseDocumentDrafts(deps: {
         sourceId: order.id,
         suppliedAt: order.completedAt,
         currency: order.currency,
-        buyer: await buyerOf(order.userId, order.country),
+        buyer: { ...(await buyerOf(order.userId, order.country)), taxId: order.taxNumber },
         lines,
-        taxes: taxesOf(lines),
+        taxes: taxesOfLines(order.taxLines, netTotal),
         netTotal,
         taxTotal,
         grossTotal: netTotal + taxTotal,
@@ -122,9 +134,12 @@ export function createPurchaseDocumentDrafts(deps: {
         sourceId: refund.id,
         suppliedAt: refund.completedAt ?? refund.requestedAt,
         currency: order.currency,
-        buyer: await buyerOf(order.userId, order.country),
+        buyer: { ...(await buyerOf(order.userId, order.country)), taxId: order.taxNumber },
         lines: [documentLine],
-        taxes: taxesOf([documentLine]),
+        taxes: taxesOfLines(
+          shareOfTaxLines(order.taxLines, line.tax, order.currency),
+          documentLine.netAmount,
+        ),
         netTotal: documentLine.netAmount,
         taxTotal: documentLine.taxAmount,
         grossTotal: documentLine.netAmount + documentLine.taxAmount,

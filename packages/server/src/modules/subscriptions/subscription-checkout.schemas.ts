@@ -47,7 +47,10 @@ export const subscriptionBillingAddress = z.object({
     .string()
     .max(BILLING_INFO_LIMITS.name, 'The company name is at most 256 characters.')
     .nullish(),
-  tax_number: z.string().max(BILLING_INFO_LIMITS.taxNumber, 'The tax ID is at most 10 characters.').nullish(),
+  tax_number: z
+    .string()
+    .max(BILLING_INFO_LIMITS.taxNumber, `The tax ID is at most ${BILLING_INFO_LIMITS.taxNumber} characters.`)
+    .nullish(),
 });
 
 export const subscriptionInfoBody = z.object({

@@ -17,6 +17,7 @@ import {
   type TaxBreakdownType,
 } from '@lectern/domain';
 import { validationError } from '../../platform/http/http-error.js';
+import { determineTax } from '../checkout/checkout-quote.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import { isLicensed, unitPriceOf } from './subscription-plans.js';
 import type { EnrollmentRow, PriceOptionRow } from './subscriptions.repository.js';
@@ -25,6 +26,8 @@ import type { SubscriptionCheckoutQuote } from './subscriptions.tables.js';
 export interface BillingLocation {
   country: string;
   secondaryLocation: string | null;
+  /** The subscriber's VAT/GST number, checked (reverse charge where the law has it); else null. */
+  taxNumber?: string | null;
 }
 
 /** A subscription checkout priced on the server (team-plan §2 Summary panel). */
@@ -64,12 +67,13 @@ export async function priceSubscription(input: {
   now: Date;
 }): Promise<SubscriptionPrice> {
   const { option, enrollment, location, now } = input;
-  const determination = await input.tax.determine(location, now);
+  const determination = await determineTax(input.tax, location, now);
   const locationError = secondaryLocationError(location.country, location.secondaryLocation);
   const taxError = locationError ?? (determination.ok ? null : determination.error);
   const rate = determination.ok ? determination.ratePercent : 0;
+  const rates = determination.ok ? determination.components.map((component) => component.ratePercent) : [];
   const mode: TaxBreakdownType = determination.ok ? determination.mode : 'tax_exclusive';
-  const withTax = (price: Money) => chargeWithTax(price, rate, mode);
+  const withTax = (price: Money) => chargeWithTax(price, rates, mode);
 
   const base = (unit: Money, licenses: number, today: SubscriptionCharge, next: SubscriptionCharge) => ({
     priceOptionId: option.id,

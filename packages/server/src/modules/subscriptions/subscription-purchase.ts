@@ -3,6 +3,7 @@ import {
   isRegionRestricted,
   normalizeSecondaryLocation,
   subscriptionBillingErrors,
+  validTaxNumber,
   type CurrencyCode,
   type SubscriptionCheckoutSummary,
   type SubscriptionProductType,
@@ -91,6 +92,8 @@ export function createPurchaseReader(deps: {
       secondaryLocation: address
         ? normalizeSecondaryLocation(country, address.secondary_location_info)
         : (profile?.secondaryLocation ?? null),
+      // A number that is not valid for the country decides nothing (the submit refuses it).
+      taxNumber: validTaxNumber(country, address ? address.tax_number : profile?.taxNumber),
     };
     const upsell = event === 'UpsellInfo' || event === 'UpsellSubmit';
     const licenses = isLicensed(option)
@@ -183,5 +186,5 @@ export const billingOf = (
   address_line2: address?.address_line2?.trim() || null,
   country: purchase.location.country,
   secondary_location: purchase.location.secondaryLocation,
-  tax_number: address?.tax_number?.trim() || null,
+  tax_number: purchase.location.taxNumber ?? null,
 });

@@ -6,6 +6,7 @@ import {
   nextLifecycleState,
   periodCharge,
   renewsAtPeriodEnd,
+  validTaxNumber,
   type CurrencyCode,
   type LifecycleState,
   type TaxBreakdownType,
@@ -119,26 +120,44 @@ export function createSubscriptionRenewals(deps: {
 
   /** The tax of each billing location today (the agreed rate where a plan has none, or it fails). */
   async function taxesOf(rows: EnrollmentRow[], profiles: Map<string, BillingProfileRow>, at: Date) {
-    const rates = new Map<string, { rate: number; mode: TaxBreakdownType } | null>();
+    type Rates = { rate: number; rates: number | readonly number[]; mode: TaxBreakdownType };
+    const rates = new Map<string, Rates | null>();
+    const locationOf = (profile: BillingProfileRow) =>
+      `${profile.country}:${profile.secondaryLocation ?? ''}:${profile.taxNumber ?? ''}`;
     for (const row of rows) {
       const profile = profiles.get(keyOf(row));
       if (!profile?.country) continue;
-      const location = `${profile.country}:${profile.secondaryLocation ?? ''}`;
+      const location = locationOf(profile);
       if (rates.has(location)) continue;
       const determined = await deps.tax
-        .determine({ country: profile.country, secondaryLocation: profile.secondaryLocation }, at)
+        .determine(
+          {
+            country: profile.country,
+            secondaryLocation: profile.secondaryLocation,
+            taxNumber: validTaxNumber(profile.country, profile.taxNumber),
+          },
+          at,
+        )
         .catch((error: unknown) => {
           log.warn({ err: error, location }, 'renewal tax not determined; the agreed rate applies');
           return null;
         });
-      rates.set(location, determined?.ok ? { rate: determined.ratePercent, mode: determined.mode } : null);
+      rates.set(
+        location,
+        determined?.ok
+          ? {
+              rate: determined.ratePercent,
+              rates: determined.components.map((component) => component.ratePercent),
+              mode: determined.mode,
+            }
+          : null,
+      );
     }
-    return (row: EnrollmentRow) => {
+    return (row: EnrollmentRow): Rates => {
       const profile = profiles.get(keyOf(row));
-      const found = profile?.country
-        ? rates.get(`${profile.country}:${profile.secondaryLocation ?? ''}`)
-        : null;
-      return found ?? { rate: Number(row.taxRate), mode: row.taxMode as TaxBreakdownType };
+      const found = profile?.country ? rates.get(locationOf(profile)) : null;
+      const agreed = Number(row.taxRate);
+      return found ?? { rate: agreed, rates: agreed, mode: row.taxMode as TaxBreakdownType };
     };
   }
 
@@ -175,9 +194,9 @@ export function createSubscriptionRenewals(deps: {
         await billing.insertInvoices(
           locked.map((row) => {
             const option = options.get(row.priceOptionId)!;
-            const { rate, mode } = taxOf(row);
+            const { rate, rates, mode } = taxOf(row);
             const unit = money(row.unitPrice, row.currency as CurrencyCode);
-            const charge = periodCharge(unit, row.licenseCount, rate, mode);
+            const charge = periodCharge(unit, row.licenseCount, rates, mode);
             return {
               enrollmentId: row.id,
               kind: row.status === 'TRIAL' ? 'first_period' : 'renewal',

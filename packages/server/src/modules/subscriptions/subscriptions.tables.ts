@@ -131,7 +131,8 @@ export const subscriptionBillingProfiles = pgTable(
     addressLine2: varchar('address_line2', { length: 256 }),
     country: varchar('country', { length: 2 }),
     secondaryLocation: varchar('secondary_location', { length: 10 }),
-    taxNumber: varchar('tax_number', { length: 10 }),
+    /** Normalized VAT/GST number (the spec's 10 characters are too short: decision 0024). */
+    taxNumber: varchar('tax_number', { length: 32 }),
     billingUpdatedBy: integer('billing_updated_by').references(() => users.id, { onDelete: 'set null' }),
     billingUpdatedAt: timestamp('billing_updated_at', { withTimezone: true }),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_SELLER, loadConfig } from './config.js';
+import { ConfigError, DEMO_SELLER, loadConfig, productionProblems } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -85,6 +85,77 @@ describe('loadConfig', () => {
       supportEmail: 'help@acme.test',
     });
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not-an-address' })).toThrow(/SUPPORT_EMAIL must be an e-mail/);
+  });
+
+  it('takes the tax from the rates table by default; TAX_PROVIDER=stripe_tax asks a tax service', () => {
+    expect(loadConfig({}).tax).toEqual({
+      provider: 'table',
+      serviceUrl: null,
+      serviceKey: null,
+      timeoutMs: 2000,
+      sellerCountry: 'US',
+      registeredIn: 'all',
+    });
+    expect(loadConfig({ SELLER_COUNTRY: 'de', TAX_REGISTERED_COUNTRIES: 'au, nz,CH' }).tax).toMatchObject({
+      sellerCountry: 'DE',
+      registeredIn: ['AU', 'NZ', 'CH'],
+    });
+    expect(() => loadConfig({ SELLER_COUNTRY: 'Germany' })).toThrow(/SELLER_COUNTRY must be a two-letter/);
+    expect(() => loadConfig({ TAX_REGISTERED_COUNTRIES: 'AU,Japan' })).toThrow(/TAX_REGISTERED_COUNTRIES/);
+    expect(
+      loadConfig({
+        TAX_PROVIDER: 'stripe_tax',
+        TAX_SERVICE_URL: 'https://tax.example.com/stripe/',
+        TAX_SERVICE_KEY: ' sk_live_tax ',
+        TAX_SERVICE_TIMEOUT_MS: '500',
+      }).tax,
+    ).toMatchObject({
+      provider: 'stripe_tax',
+      serviceUrl: 'https://tax.example.com/stripe',
+      serviceKey: 'sk_live_tax',
+      timeoutMs: 500,
+    });
+    // Empty means unset: the payment provider's API and key (resolved by the tax module).
+    expect(loadConfig({ TAX_SERVICE_URL: '', TAX_SERVICE_KEY: '' }).tax).toMatchObject({
+      serviceUrl: null,
+      serviceKey: null,
+    });
+    try {
+      loadConfig({
+        TAX_PROVIDER: 'avalara',
+        TAX_SERVICE_URL: 'tax.example.com',
+        TAX_SERVICE_TIMEOUT_MS: '50',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/TAX_PROVIDER: TAX_PROVIDER must be one of table, stripe_tax/);
+      expect(problems).toMatch(/TAX_SERVICE_URL: TAX_SERVICE_URL must be an absolute http\(s\) URL/);
+      expect(problems).toMatch(
+        /TAX_SERVICE_TIMEOUT_MS: TAX_SERVICE_TIMEOUT_MS must be between 100 and 10000/,
+      );
+    }
+    expect(() => loadConfig({ TAX_SERVICE_TIMEOUT_MS: 'soon' })).toThrow(
+      /TAX_SERVICE_TIMEOUT_MS must be a number of milliseconds/,
+    );
+  });
+
+  it("refuses the sandbox's key for the tax service in production", () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENTS_API_URL: 'https://api.stripe.com',
+      PAYMENTS_SECRET_KEY: 'sk_live_1',
+      PAYMENTS_PUBLISHABLE_KEY: 'pk_live_1',
+      PAYMENTS_WEBHOOK_SECRET: 'whsec_1',
+      TAX_PROVIDER: 'stripe_tax',
+    };
+    expect(productionProblems(loadConfig(production))).toEqual([]);
+    expect(
+      productionProblems(loadConfig({ ...production, TAX_SERVICE_KEY: 'sk_test_lectern_sandbox' })),
+    ).toEqual([
+      "TAX_SERVICE_KEY: the sandbox's default key cannot be used in production; set your provider's key",
+    ]);
   });
 
   it('names every problem at once', () => {

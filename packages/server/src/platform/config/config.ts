@@ -17,6 +17,9 @@ function isProxyAddress(entry: string): boolean {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** TAX_PROVIDER: the built-in rates table, or an external service speaking Stripe Tax's API. */
+export const TAX_PROVIDERS = ['table', 'stripe_tax'] as const;
+
 /** The sandbox payment provider's well-known keys: fine on a laptop, refused in production. */
 export const SANDBOX_KEYS = {
   secretKey: 'sk_test_lectern_sandbox',
@@ -95,6 +98,57 @@ const envSchema = z.object({
   PAYMENTS_PUBLIC_URL: z
     .url({ error: 'PAYMENTS_PUBLIC_URL must be an absolute URL such as http://localhost:3001' })
     .optional(),
+  /** Who decides the tax of a sale: Lectern's rates table, or a service speaking Stripe Tax's API. */
+  TAX_PROVIDER: z
+    .enum(TAX_PROVIDERS, { error: `TAX_PROVIDER must be one of ${TAX_PROVIDERS.join(', ')}` })
+    .default('table'),
+  TAX_SERVICE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value), {
+      message: 'TAX_SERVICE_URL must be an absolute http(s) URL such as https://api.stripe.com',
+    }),
+  TAX_SERVICE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** The seller's country: a business buyer there pays tax as anyone (no reverse charge). */
+  SELLER_COUNTRY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.toUpperCase() : undefined))
+    .refine((value) => value === undefined || /^[A-Z]{2}$/.test(value), {
+      message: 'SELLER_COUNTRY must be a two-letter country code such as US',
+    }),
+  /**
+   * Countries that tax foreign sellers only above a sales threshold, where the operator is
+   * registered: `all` (the default) or a comma-separated list such as `AU,NZ,CH`.
+   */
+  TAX_REGISTERED_COUNTRIES: z
+    .string()
+    .trim()
+    .default('all')
+    .transform((value) =>
+      value.toLowerCase() === 'all'
+        ? ('all' as const)
+        : value
+            .split(',')
+            .map((code) => code.trim().toUpperCase())
+            .filter(Boolean),
+    )
+    .refine((value) => value === 'all' || value.every((code) => /^[A-Z]{2}$/.test(code)), {
+      message: 'TAX_REGISTERED_COUNTRIES must be all, or two-letter country codes separated by commas',
+    }),
+  TAX_SERVICE_TIMEOUT_MS: z.coerce
+    .number({ error: 'TAX_SERVICE_TIMEOUT_MS must be a number of milliseconds' })
+    .int('TAX_SERVICE_TIMEOUT_MS must be a whole number of milliseconds')
+    .min(100, 'TAX_SERVICE_TIMEOUT_MS must be between 100 and 10000')
+    .max(10_000, 'TAX_SERVICE_TIMEOUT_MS must be between 100 and 10000')
+    .default(2000),
   EXTERNAL_SOURCES_ENABLED: envFlag('EXTERNAL_SOURCES_ENABLED', true),
   THIRD_PARTY_MARKETING_ENABLED: envFlag('THIRD_PARTY_MARKETING_ENABLED', false),
   METRICS_PORT: z.coerce
@@ -221,6 +275,7 @@ export interface AppConfig {
   /** Demo data is seeded into an empty database everywhere except production. */
   seedDemoData: boolean;
   payments: PaymentsConfig;
+  tax: TaxProviderConfig;
   thirdParty: ThirdPartyConfig;
   /** Test-only crash point (platform/faults); null everywhere else. */
   crashAt: FaultPoint | null;
@@ -268,6 +323,7 @@ export interface SellerConfig {
 export const DEMO_SELLER = {
   address: '100 Example Street, Seattle, WA 98101, United States',
   taxId: 'US 00-0000000',
+  country: 'US',
 } as const;
 
 export interface PaymentsConfig {
@@ -280,6 +336,25 @@ export interface PaymentsConfig {
   webhookSecret: string;
   /** Where browsers reach the provider (its SDK and hosted pages). */
   publicUrl: string;
+}
+
+/**
+ * Where the tax of a sale comes from (modules/tax). With `stripe_tax` the service is the
+ * payment provider's API unless TAX_SERVICE_URL says otherwise: Stripe serves Stripe Tax on
+ * its payments API, and the in-process sandbox answers tax calculations from its sandbox rates.
+ */
+export interface TaxProviderConfig {
+  provider: (typeof TAX_PROVIDERS)[number];
+  /** The tax service's API base; null: the payment provider's (`payments.apiUrl`). */
+  serviceUrl: string | null;
+  /** Its API key; null: the payment provider's secret key (`payments.secretKey`). */
+  serviceKey: string | null;
+  /** How long one tax calculation may take before the service counts as unavailable. */
+  timeoutMs: number;
+  /** The seller's country (reverse charge never applies there); null when not set. */
+  sellerCountry: string | null;
+  /** Threshold countries where the operator is registered to collect tax. */
+  registeredIn: 'all' | readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -333,6 +408,14 @@ export function loadConfig(
         `http://localhost:${e.SANDBOX_PORT}`
       ).replace(/\/$/, ''),
     },
+    tax: {
+      provider: e.TAX_PROVIDER,
+      serviceUrl: e.TAX_SERVICE_URL?.replace(/\/+$/, '') ?? null,
+      serviceKey: e.TAX_SERVICE_KEY ?? null,
+      timeoutMs: e.TAX_SERVICE_TIMEOUT_MS,
+      sellerCountry: e.SELLER_COUNTRY ?? (isProduction ? null : DEMO_SELLER.country),
+      registeredIn: e.TAX_REGISTERED_COUNTRIES,
+    },
     thirdParty: {
       externalSourcesEnabled: e.EXTERNAL_SOURCES_ENABLED,
       thirdPartyMarketingEnabled: e.THIRD_PARTY_MARKETING_ENABLED,
@@ -375,6 +458,9 @@ export function productionProblems(config: AppConfig): string[] {
   if (payments.secretKey === SANDBOX_KEYS.secretKey) problems.push('PAYMENTS_SECRET_KEY');
   if (payments.publishableKey === SANDBOX_KEYS.publishableKey) problems.push('PAYMENTS_PUBLISHABLE_KEY');
   if (payments.webhookSecret === SANDBOX_KEYS.webhookSecret) problems.push('PAYMENTS_WEBHOOK_SECRET');
+  if (config.tax.provider === 'stripe_tax' && config.tax.serviceKey === SANDBOX_KEYS.secretKey) {
+    problems.push('TAX_SERVICE_KEY');
+  }
   const messages = problems.map(
     (name) => `${name}: the sandbox's default key cannot be used in production; set your provider's key`,
   );

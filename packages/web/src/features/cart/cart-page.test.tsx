@@ -55,6 +55,8 @@ function checkoutInfoFor(id: number): CheckoutInfoResponse {
         subtotal: null,
         tax: zero,
         tax_rate: 0,
+        tax_lines: [],
+        tax_note: null,
         credit_used: zero,
         total: price,
         is_free: false,

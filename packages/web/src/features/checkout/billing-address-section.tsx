@@ -1,5 +1,8 @@
 import {
+  acceptsTaxNumber,
   formatSecondaryLocationInput,
+  TAX_NUMBER_INPUT_MAX_LENGTH,
+  taxNumberLabel,
   SECONDARY_LOCATION_MAX_LENGTH,
   type BillingCountry,
   type SecondaryLocationField,
@@ -25,12 +28,21 @@ export interface BillingAddressSectionProps {
   onCountryChange: (country: string) => void;
   onSecondaryLocationChange: (value: string) => void;
   onSecondaryLocationBlur: () => void;
+  /**
+   * A business buyer's VAT/GST number, asked only where we can check it (reverse charge);
+   * without these the section has no such field (a subscription's billing form has its own).
+   */
+  taxNumber?: string;
+  taxNumberError?: string | null;
+  onTaxNumberChange?: (value: string) => void;
+  onTaxNumberBlur?: () => void;
 }
 
 /**
  * Checkout §2/§5 billing address: the country select and, for some countries, the secondary
  * location: a numeric ZIP input (US; a hyphen goes in after the 5th digit, at most 10) or a
- * select of provinces, states and union territories, or emirates.
+ * select of provinces, states and union territories, or emirates. Then, where the country's
+ * numbers can be checked, an optional VAT/GST number for buying as a business.
  */
 export function BillingAddressSection({
   countries,
@@ -44,6 +56,10 @@ export function BillingAddressSection({
   onCountryChange,
   onSecondaryLocationChange,
   onSecondaryLocationBlur,
+  taxNumber,
+  taxNumberError,
+  onTaxNumberChange,
+  onTaxNumberBlur,
 }: BillingAddressSectionProps) {
   const intl = useIntl();
   const selectLabel = SELECT_LABELS[country as keyof typeof SELECT_LABELS] ?? 'checkout.billing.region';
@@ -90,6 +106,20 @@ export function BillingAddressSection({
             { value: '', label: intl.formatMessage({ id: 'checkout.billing.choose' }) },
             ...field.options.map((option) => ({ value: option.id, label: option.title })),
           ]}
+        />
+      )}
+      {onTaxNumberChange && acceptsTaxNumber(country) && (
+        <TextInput
+          label={intl.formatMessage({ id: 'checkout.billing.taxNumber' }, { label: taxNumberLabel(country) })}
+          description={intl.formatMessage({ id: 'checkout.billing.taxNumberHint' })}
+          value={taxNumber ?? ''}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={TAX_NUMBER_INPUT_MAX_LENGTH}
+          disabled={disabled}
+          error={taxNumberError}
+          onChange={(event) => onTaxNumberChange(event.currentTarget.value)}
+          onBlur={onTaxNumberBlur}
         />
       )}
     </Stack>

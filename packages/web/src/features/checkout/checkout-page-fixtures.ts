@@ -99,6 +99,9 @@ export function info({
         subtotal: usd(isFree ? 0 : 3598),
         tax: usd(tax),
         tax_rate: taxRate,
+        tax_lines:
+          taxRate > 0 ? [{ name: 'Sales tax', jurisdiction: 'US-WA', rate: taxRate, amount: usd(tax) }] : [],
+        tax_note: null,
         credit_used: usd(0),
         total: usd(isFree ? 0 : 3598 + tax),
         is_free: isFree,

@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES, type PaymentMethodConfig } from '@lectern/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { usd } from '../../test-utils/fake-cart-server';
 import { json } from '../../test-utils/fake-server';
 import {
   CARD,
@@ -92,6 +93,41 @@ describe('CheckoutPage', () => {
       billing_address: { country_code: 'JP', secondary_location_info: null },
     });
     expect(screen.getByTestId('jp-notices')).toBeTruthy();
+  });
+
+  it('shows taxes the law wants apart (GST and QST) as one row each', async () => {
+    const quebec = info({ taxRate: 14.975 });
+    quebec.data.order_summary!.tax_lines = [
+      { name: 'GST', jurisdiction: 'CA', rate: 5, amount: usd(180) },
+      { name: 'QST', jurisdiction: 'CA-QC', rate: 9.975, amount: usd(359) },
+    ];
+    setUp({ 'POST /payment/checkout-info/': json(quebec) });
+    const rows = await screen.findAllByTestId('summary-tax-line');
+    expect(rows.map((row) => row.textContent)).toEqual(['$1.80', '$3.59']);
+    expect(screen.getByText('GST (5%)')).toBeTruthy();
+    expect(screen.getByText('QST (9.975%)')).toBeTruthy();
+    expect(screen.queryByTestId('summary-tax')).toBeNull();
+  });
+
+  it('a business VAT number: checked on the page, sent once valid, and the reverse-charge note shown', async () => {
+    const consumer = info({ country: 'FR', zip: null, taxRate: 20 });
+    const business = info({ country: 'FR', zip: null, taxRate: 0 });
+    business.data.order_summary!.tax_note = 'Reverse charge: VAT to be accounted for by the recipient.';
+    const { server } = setUp({ 'POST /payment/checkout-info/': [json(consumer), json(business)] });
+    const field = await screen.findByLabelText('VAT number (optional)');
+    const infoCalls = () => server.requests.filter((entry) => entry.path === '/payment/checkout-info/');
+    fireEvent.change(field, { target: { value: 'FR40303265046' } });
+    fireEvent.blur(field);
+    expect(await screen.findByText(/Enter a valid VAT number for France/)).toBeTruthy();
+    expect(infoCalls()).toHaveLength(1);
+    fireEvent.change(field, { target: { value: 'FR 40 303 265 045' } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(infoCalls()).toHaveLength(2));
+    expect(infoCalls()[1]?.body).toMatchObject({
+      billing_address: { country_code: 'FR', tax_number: 'FR40303265045' },
+    });
+    expect((await screen.findByTestId('summary-tax-note')).textContent).toMatch(/Reverse charge/);
+    expect(screen.queryByText(/Enter a valid VAT number/)).toBeNull();
   });
 
   it('asks for the card fields before submitting, with field messages', async () => {

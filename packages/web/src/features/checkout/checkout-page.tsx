@@ -1,4 +1,7 @@
 import {
+  acceptsTaxNumber,
+  taxNumberError,
+  validTaxNumber,
   billingCountryError,
   BILLING_COUNTRIES,
   CHECKOUT_MESSAGES,
@@ -112,6 +115,10 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
   const [country, setCountry] = useState<string | null>(null);
   const [secondary, setSecondary] = useState('');
   const [billingTouched, setBillingTouched] = useState(false);
+  // A business buyer's VAT/GST number (optional): sent once it is valid for the country.
+  const [taxNumber, setTaxNumber] = useState('');
+  const [taxNumberTouched, setTaxNumberTouched] = useState(false);
+  const lastTaxNumber = useRef<string | null>(null);
   useEffect(() => {
     if (country !== null || !state.billingConfig) return;
     setCountry(state.billingConfig.country);
@@ -173,8 +180,15 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
   const unavailable =
     status === 'DONE' && isCheckoutUnavailable(express.wallets === null ? methods : arranged.methods);
   const billingValid = isBillingInformationValid(currentCountry, secondary);
+  const businessTaxNumber = acceptsTaxNumber(currentCountry)
+    ? validTaxNumber(currentCountry, taxNumber)
+    : null;
   const billing: BillingAddressInput | null = billingValid
-    ? { country_code: currentCountry, secondary_location_info: secondary || null }
+    ? {
+        country_code: currentCountry,
+        secondary_location_info: secondary || null,
+        ...(businessTaxNumber ? { tax_number: businessTaxNumber } : {}),
+      }
     : null;
   // Known from the country alone, so a reset tax context still knows the total waits for tax.
   const taxExclusive = currentCountry !== '' && taxModeOf(currentCountry) === 'tax_exclusive';
@@ -188,11 +202,22 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
     // Checkout §4: a country change clears the secondary location first.
     setSecondary('');
     setBillingTouched(false);
+    setTaxNumber('');
+    setTaxNumberTouched(false);
+    lastTaxNumber.current = null;
     changeBilling(next, '');
   };
   const onSecondaryChange = (next: string) => {
     setSecondary(next);
-    changeBilling(currentCountry, next);
+    changeBilling(currentCountry, next, businessTaxNumber);
+  };
+  // The tax is asked for again when the number becomes valid, or stops being.
+  const onTaxNumberBlur = () => {
+    setTaxNumberTouched(true);
+    if (businessTaxNumber !== lastTaxNumber.current) {
+      lastTaxNumber.current = businessTaxNumber;
+      changeBilling(currentCountry, secondary, businessTaxNumber);
+    }
   };
 
   const cardErrors = Object.fromEntries(
@@ -410,6 +435,12 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
               onCountryChange={onCountryChange}
               onSecondaryLocationChange={onSecondaryChange}
               onSecondaryLocationBlur={() => setBillingTouched(true)}
+              taxNumber={taxNumber}
+              taxNumberError={
+                taxNumberTouched && taxNumber.trim() ? taxNumberError(currentCountry, taxNumber) : null
+              }
+              onTaxNumberChange={setTaxNumber}
+              onTaxNumberBlur={onTaxNumberBlur}
             />
           )}
           <PaymentMethodSection

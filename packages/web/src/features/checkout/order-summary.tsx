@@ -86,18 +86,40 @@ export function OrderSummary({
           testId="summary-subtotal"
         />
       )}
-      <Row
-        label={
-          <FormattedMessage
-            id="checkout.summary.tax"
-            values={{
-              rate: intl.formatNumber(taxKnown ? summary.tax_rate : 0, { maximumFractionDigits: 3 }),
-            }}
+      {taxKnown && !taxLoading && summary.tax_lines.length > 1 ? (
+        // Taxes the law wants apart (Canada's GST and QST): one row each.
+        summary.tax_lines.map((line) => (
+          <Row
+            key={`${line.jurisdiction}:${line.name}`}
+            label={
+              <FormattedMessage
+                id="checkout.summary.taxLine"
+                values={{ name: line.name, rate: intl.formatNumber(line.rate, { maximumFractionDigits: 3 }) }}
+              />
+            }
+            value={line.amount.price_string}
+            testId="summary-tax-line"
           />
-        }
-        value={taxValue}
-        testId="summary-tax"
-      />
+        ))
+      ) : (
+        <Row
+          label={
+            <FormattedMessage
+              id="checkout.summary.tax"
+              values={{
+                rate: intl.formatNumber(taxKnown ? summary.tax_rate : 0, { maximumFractionDigits: 3 }),
+              }}
+            />
+          }
+          value={taxValue}
+          testId="summary-tax"
+        />
+      )}
+      {taxKnown && summary.tax_note && (
+        <Text size="xs" className={classes.muted} data-testid="summary-tax-note">
+          {summary.tax_note}
+        </Text>
+      )}
       {summary.credit_used.amount > 0 && (
         <Row
           label={<FormattedMessage id="checkout.summary.credit" />}

@@ -140,7 +140,7 @@ export function useCheckoutInfo(items: readonly CheckoutItemData[], enabled: boo
 
   /** Checkout §4: with valid billing information ask for tax; otherwise reset the tax context. */
   const changeBilling = useCallback(
-    (country: string, secondaryLocation: string) => {
+    (country: string, secondaryLocation: string, taxNumber: string | null = null) => {
       if (!isBillingInformationValid(country, secondaryLocation)) {
         inFlight.current?.abort();
         setState((current) => ({
@@ -151,7 +151,11 @@ export function useCheckoutInfo(items: readonly CheckoutItemData[], enabled: boo
         }));
         return;
       }
-      void load({ country_code: country, secondary_location_info: secondaryLocation || null });
+      void load({
+        country_code: country,
+        secondary_location_info: secondaryLocation || null,
+        ...(taxNumber ? { tax_number: taxNumber } : {}),
+      });
     },
     [load],
   );
