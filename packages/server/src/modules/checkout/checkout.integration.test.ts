@@ -73,7 +73,7 @@ function internalSubmit(ids: number[], vendor: 'Free' | 'Credit', zip = '10001')
 }
 
 describe('POST /payment/checkout-info/', () => {
-  it('US: the state from the ZIP code, tax on top, line shares adding up, the card method', async () => {
+  it('US: the combined rate of the ZIP code, tax on top, line shares adding up, the card method', async () => {
     const { client } = await newBuyer('US');
     const response = await client.post(
       INFO,
@@ -83,7 +83,7 @@ describe('POST /payment/checkout-info/', () => {
     const { data, status } = response.data;
     expect(status).toBe('succeeded');
     expect(data.tax_config).toMatchObject({
-      tax_rate: 6.5,
+      tax_rate: 10.55,
       tax_breakdown_type: 'tax_exclusive',
       currency: 'USD',
       country_code: 'US',
@@ -95,7 +95,10 @@ describe('POST /payment/checkout-info/', () => {
       (sum: number, line: { price: { amount: number } }) => sum + line.price.amount,
       0,
     );
-    expect(data.tax_config.total_tax_amount).toBe(Math.round((subtotal * 6.5) / 100));
+    // Seattle: the state's 6.5% and the city's 4.05%, each rounded on its own.
+    expect(data.tax_config.total_tax_amount).toBe(
+      Math.round((subtotal * 6.5) / 100) + Math.round((subtotal * 4.05) / 100),
+    );
     expect(
       summary.lines.reduce((sum: number, line: { tax: { amount: number } }) => sum + line.tax.amount, 0),
     ).toBe(data.tax_config.total_tax_amount);
@@ -236,7 +239,7 @@ describe('POST /payment/checkout-info/', () => {
       INFO,
       infoBody([PAID_A], { country_code: 'US', secondary_location_info: '98101' }),
     );
-    expect(us.data.data.tax_config).toMatchObject({ currency: 'USD', tax_rate: 6.5, country_code: 'US' });
+    expect(us.data.data.tax_config).toMatchObject({ currency: 'USD', tax_rate: 10.55, country_code: 'US' });
     const american = await newBuyer('US');
     const usTotal = (
       await american.client.post(
