@@ -1,5 +1,4 @@
 import {
-  CHECKOUT_MESSAGES,
   billingCountryError,
   computeOrderTotals,
   currencyForCountry,
@@ -7,8 +6,6 @@ import {
   normalizeSecondaryLocation,
   secondaryLocationError,
   secondaryLocationFieldOf,
-  normalizeTaxNumber,
-  taxNumberError,
   taxModeOf,
   taxesShownApart,
   toApiPrice,
@@ -23,12 +20,13 @@ import {
 import { createAnnouncedCache } from '../../platform/db/announced-cache.js';
 import { prepareCombinedRead } from '../../platform/db/combined-read.js';
 import type { Database, DatabaseHandle } from '../../platform/db/database.js';
-import { HttpError, validationError } from '../../platform/http/http-error.js';
+import { validationError } from '../../platform/http/http-error.js';
 import type { CartsService } from '../carts/carts.service.js';
 import type { CreditService } from '../credit/credit.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { taxLinesOf, type TaxLine } from '../tax/tax-lines.js';
-import { TaxServiceUnavailableError, type TaxProvider } from '../tax/tax-provider.js';
+import { checkedTaxNumber, determineTax } from '../tax/determine-tax.js';
+import type { TaxProvider } from '../tax/tax-provider.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
 
 /**
@@ -71,42 +69,13 @@ export interface CheckoutQuote {
   isFullyPaidByCredit: boolean;
 }
 
-/** Checkout §8 `missing_tax_config`: the tax service cannot answer, so nothing is priced or charged. */
-export const taxUnavailable = (cause: TaxServiceUnavailableError) => {
-  const error = new HttpError(503, 'missing_tax_config', CHECKOUT_MESSAGES.taxUnavailable, undefined, {
-    'retry-after': '30',
-  });
-  error.cause = cause;
-  return error;
+const UNTAXED = {
+  ok: true as const,
+  ratePercent: 0,
+  jurisdiction: null,
+  components: [],
+  reverseCharge: null,
 };
-
-/**
- * Asks the tax provider, turning an outage into the checkout's `missing_tax_config` refusal.
- * Shared by every checkout that prices a sale (courses, subscriptions).
- */
-export async function determineTax(
-  tax: TaxProvider,
-  location: Parameters<TaxProvider['determine']>[0],
-  at: Date,
-) {
-  try {
-    return await tax.determine(location, at);
-  } catch (error) {
-    if (error instanceof TaxServiceUnavailableError) throw taxUnavailable(error);
-    throw error;
-  }
-}
-
-/** A business buyer's VAT/GST number: normalized, or a 400 naming the field when it is not valid. */
-export function checkedTaxNumber(country: string, value: string | null | undefined, field: string) {
-  const trimmed = value?.trim() ?? '';
-  if (!trimmed) return null;
-  const error = taxNumberError(country, trimmed);
-  if (error) throw validationError({ [field]: [error] });
-  return normalizeTaxNumber(country, trimmed);
-}
-
-const UNTAXED = { ok: true as const, ratePercent: 0, jurisdiction: null, components: [], reverseCharge: null };
 
 /** Announced with the user id when their cart codes, enrollments or credit change (migration 0005). */
 export const BUYER_FACTS_CHANNEL = 'lectern_buyer_facts_changed';

@@ -1,4 +1,4 @@
-import { ACTIVITY_KINDS } from '@lectern/domain';
+import { ACTIVITY_KINDS, BILLING_INFO_LIMITS } from '@lectern/domain';
 import { z } from 'zod';
 import { databaseId } from '../../platform/http/database-id.js';
 import { pageQuery } from '../../platform/http/pagination.js';
@@ -127,7 +127,12 @@ export const receiptDetailsBody = z.object({
     .min(1, 'Please enter an address.')
     .max(256, 'The address is at most 256 characters.'),
   address2: z.string().trim().max(256, 'The second address line is at most 256 characters.').optional(),
-  taxId: z.string().trim().max(10, 'The tax ID is at most 10 characters.').optional(),
+  // Longer than the spec's 10 characters: real VAT numbers are (decision 0024).
+  taxId: z
+    .string()
+    .trim()
+    .max(BILLING_INFO_LIMITS.taxNumber, `The tax ID is at most ${BILLING_INFO_LIMITS.taxNumber} characters.`)
+    .optional(),
 });
 
 export const membersAnswer = z.object({

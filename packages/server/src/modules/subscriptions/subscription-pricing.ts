@@ -17,7 +17,7 @@ import {
   type TaxBreakdownType,
 } from '@lectern/domain';
 import { validationError } from '../../platform/http/http-error.js';
-import { determineTax } from '../checkout/checkout-quote.js';
+import { determineTax } from '../tax/determine-tax.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import { isLicensed, unitPriceOf } from './subscription-plans.js';
 import type { EnrollmentRow, PriceOptionRow } from './subscriptions.repository.js';

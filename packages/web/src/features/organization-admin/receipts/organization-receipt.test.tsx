@@ -325,7 +325,7 @@ describe('receipt-details modal', () => {
         {
           detail: 'Invalid input.',
           code: 'invalid',
-          field_errors: { taxId: ['The tax ID is at most 10 characters.'] },
+          field_errors: { taxId: ['The tax ID is at most 32 characters.'] },
         },
         400,
       ),
@@ -337,7 +337,7 @@ describe('receipt-details modal', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
 
     const taxId = (await within(dialog).findByLabelText(/^Tax ID/)) as HTMLInputElement;
-    expect(await within(dialog).findByText('The tax ID is at most 10 characters.')).toBeTruthy();
+    expect(await within(dialog).findByText('The tax ID is at most 32 characters.')).toBeTruthy();
     expect(taxId.getAttribute('aria-invalid')).toBe('true');
     expect(taxId.value).toBe('DE 123');
     expect((within(dialog).getByLabelText(/^Address(?! line)/) as HTMLInputElement).value).toBe(
@@ -362,13 +362,13 @@ describe('receipt-details modal', () => {
     expect(server.requests.some((request) => request.method === 'PUT')).toBe(false);
   });
 
-  it('shows an inline message for a tax id longer than 10 characters', async () => {
+  it('shows an inline message for a tax id longer than 32 characters', async () => {
     withoutDetails();
     const dialog = await screen.findByRole('dialog', { name: 'Add receipt details' });
     type('Address', '5 Market Street');
-    type('Tax ID', 'DE12345678901');
+    type('Tax ID', 'DE'.padEnd(33, '1'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(await within(dialog).findByText('The tax ID is at most 10 characters.')).toBeTruthy();
+    expect(await within(dialog).findByText('The tax ID is at most 32 characters.')).toBeTruthy();
     expect(within(dialog).queryByTestId('receipt-details-confirm')).toBeNull();
   });
 });
