@@ -24,7 +24,11 @@ export function teamPlanCardNameError(name: string, country: string): string | n
 /** Team-plan §5 and §9 limits. */
 // The spec's 10-character tax ID is too short for real VAT numbers (NL123456789B01 has 14;
 // decision 0024): the field takes a number as typed, checked per country.
-export const BILLING_INFO_LIMITS = { name: 256, addressLine: 256, taxNumber: TAX_NUMBER_INPUT_MAX_LENGTH } as const;
+export const BILLING_INFO_LIMITS = {
+  name: 256,
+  addressLine: 256,
+  taxNumber: TAX_NUMBER_INPUT_MAX_LENGTH,
+} as const;
 
 /**
  * Countries whose billing form offers the tax/VAT ID (checkout §2: disabled by default): those

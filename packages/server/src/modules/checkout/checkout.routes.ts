@@ -57,7 +57,10 @@ const billingAddress = z.object({
     .string({ error: 'Please select billing country.' })
     .regex(/^[A-Za-z]{2}$/, 'Please select billing country.'),
   secondary_location_info: z.string().max(10, 'At most 10 characters.').nullish(),
-  tax_number: z.string().max(TAX_NUMBER_INPUT_MAX_LENGTH, `At most ${TAX_NUMBER_INPUT_MAX_LENGTH} characters.`).nullish(),
+  tax_number: z
+    .string()
+    .max(TAX_NUMBER_INPUT_MAX_LENGTH, `At most ${TAX_NUMBER_INPUT_MAX_LENGTH} characters.`)
+    .nullish(),
   address_line1: z.string().max(50, 'At most 50 characters.').optional(),
   address_line2: z.string().max(50, 'At most 50 characters.').optional(),
 });
