@@ -51,8 +51,12 @@ export default defineConfig({
             : ['**/node_modules/**', '**/*.postgres.integration.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One migrated, seeded embedded database that every test server copies.
-          globalSetup: ['packages/server/src/test-support/pglite-template.global-setup.ts'],
+          // One migrated, seeded database that every seeded test server copies: embedded, or
+          // on the PostgreSQL cluster when there is one (each does nothing in the other case).
+          globalSetup: [
+            'packages/server/src/test-support/pglite-template.global-setup.ts',
+            'packages/server/src/test-support/postgres-template.global-setup.ts',
+          ],
         },
       },
     ],

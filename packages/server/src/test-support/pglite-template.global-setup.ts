@@ -7,8 +7,9 @@ import { PGLITE_TEMPLATE_ENV } from './pglite-template.js';
 
 /**
  * Vitest global setup of the integration project: one migrated, seeded embedded database for
- * the whole run, which test servers copy (not on PostgreSQL, where each test file gets a
- * database of its own on the cluster). Workers inherit the variable naming it.
+ * the whole run, which test servers copy (not on PostgreSQL, where
+ * postgres-template.global-setup.ts makes the template on the cluster instead). Workers inherit
+ * the variable naming it.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.LECTERN_TEST_POSTGRES_URL) return async () => {};

@@ -41,7 +41,11 @@ const COPY_ATTEMPTS = 5;
  * waits a few seconds for it first), which nothing should be: the template accepts no
  * connections once written. A refusal is retried briefly all the same.
  */
-export async function createDatabase(clusterUrl: string, name: string, template: string | null): Promise<void> {
+export async function createDatabase(
+  clusterUrl: string,
+  name: string,
+  template: string | null,
+): Promise<void> {
   if (!template) return adminQuery(clusterUrl, `create database ${name}`);
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -144,7 +144,8 @@ describe('tax at checkout', () => {
     // Tax-inclusive prices: the business pays the price without the French VAT in it.
     expect(summary.total.amount).toBe(consumer.data.data.order_summary.total.amount);
     const { order } = await buyByCard(client, id, [PAID_A], billing);
-    expect(order).toMatchObject({ tax_amount: 0, tax_number: 'FR40303265045' });
+    expect(Number(order.tax_amount)).toBe(0);
+    expect(order.tax_number).toBe('FR40303265045');
     expect(order.tax_note).toMatch(/Article 196/);
     const text = await invoiceText(client, order.id);
     expect(text).toContain('FR40303265045');

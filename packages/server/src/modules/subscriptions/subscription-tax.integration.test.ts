@@ -102,9 +102,11 @@ describe('subscription tax', () => {
       advance_to: new Date(trialEnd + 60_000).toISOString(),
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    // Cast: PostgreSQL answers bigint columns as text.
     const [charge] = rowsOf<{ amount: number; tax_amount: number; status: string }>(
       await main.server.db.execute(
-        sql`select amount, tax_amount, status from subscription_charges where enrollment_id = ${owner.enrollment.id}`,
+        sql`select amount::int as amount, tax_amount::int as tax_amount, status from subscription_charges
+            where enrollment_id = ${owner.enrollment.id}`,
       ),
     );
     const price = Number(owner.enrollment.unit_price) * 5;
