@@ -8,14 +8,23 @@ describe('subscription pricing', () => {
     expect(chargeWithTax(price, 10.1, 'tax_exclusive')).toEqual({
       subtotal: money(360000, 'USD'),
       tax: money(36360, 'USD'),
+      taxParts: [money(36360, 'USD')],
       total: money(396360, 'USD'),
     });
+  });
+
+  it('rounds each of several taxes on its own (GST and QST)', () => {
+    const charge = chargeWithTax(money(1999, 'CAD'), [5, 9.975], 'tax_exclusive');
+    expect(charge.taxParts).toEqual([money(100, 'CAD'), money(199, 'CAD')]);
+    expect(charge.tax).toEqual(money(299, 'CAD'));
+    expect(charge.total).toEqual(money(2298, 'CAD'));
   });
 
   it('takes tax out of the price elsewhere', () => {
     expect(chargeWithTax(money(24000, 'EUR'), 19, 'tax_inclusive')).toEqual({
       subtotal: money(24000, 'EUR'),
       tax: money(3832, 'EUR'),
+      taxParts: [money(3832, 'EUR')],
       total: money(24000, 'EUR'),
     });
   });

@@ -8,6 +8,8 @@ export interface SubscriptionCharge {
   /** Before tax in tax-exclusive countries; the tax-included price elsewhere. */
   subtotal: Money;
   tax: Money;
+  /** The tax of each rate given, in order (GST, QST…); they add up to `tax`. */
+  taxParts: Money[];
   total: Money;
 }
 
@@ -21,10 +23,11 @@ export function chargeWithTax(
   mode: TaxBreakdownType,
 ): SubscriptionCharge {
   const rates = typeof taxRates === 'number' ? [taxRates] : taxRates;
-  const tax = computeComponentTaxes([price], rates, mode, price.currency).total;
+  const { total: tax, componentTaxes } = computeComponentTaxes([price], rates, mode, price.currency);
   return {
     subtotal: price,
     tax,
+    taxParts: componentTaxes,
     total: mode === 'tax_exclusive' ? money(price.amount + tax.amount, price.currency) : price,
   };
 }
@@ -51,7 +54,7 @@ export interface SubscriptionDue {
 export function newSubscriptionDue(periodCharge: SubscriptionCharge, withTrial: boolean): SubscriptionDue {
   const zero = money(0, periodCharge.total.currency);
   return {
-    today: withTrial ? { subtotal: zero, tax: zero, total: zero } : periodCharge,
+    today: withTrial ? { subtotal: zero, tax: zero, taxParts: [], total: zero } : periodCharge,
     next: periodCharge,
   };
 }

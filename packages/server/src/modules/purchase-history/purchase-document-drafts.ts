@@ -197,7 +197,8 @@ export function createPurchaseDocumentDrafts(deps: {
           taxId: soldTo.tax_id,
         },
         lines: [line],
-        taxes: taxesOf([line]),
+        // Charges from before tax lines were kept have one row at their rate.
+        taxes: charge.taxLines ? taxesOfLines(charge.taxLines, net) : taxesOf([line]),
         netTotal: net,
         taxTotal: tax,
         grossTotal: net + tax,

@@ -180,6 +180,7 @@ export function createSubscriptionCompletion(deps: {
                 currency: quote.currency,
                 amount: quote.total,
                 taxAmount: quote.tax,
+                taxLines: quote.taxLines ?? null,
                 periodStart,
                 periodEnd,
                 gatewayPaymentId: payment.id,

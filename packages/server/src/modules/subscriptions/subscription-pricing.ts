@@ -18,6 +18,7 @@ import {
 } from '@lectern/domain';
 import { validationError } from '../../platform/http/http-error.js';
 import { determineTax } from '../tax/determine-tax.js';
+import { taxLinesOf } from '../tax/tax-lines.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import { isLicensed, unitPriceOf } from './subscription-plans.js';
 import type { EnrollmentRow, PriceOptionRow } from './subscriptions.repository.js';
@@ -71,7 +72,8 @@ export async function priceSubscription(input: {
   const locationError = secondaryLocationError(location.country, location.secondaryLocation);
   const taxError = locationError ?? (determination.ok ? null : determination.error);
   const rate = determination.ok ? determination.ratePercent : 0;
-  const rates = determination.ok ? determination.components.map((component) => component.ratePercent) : [];
+  const components = determination.ok ? determination.components : [];
+  const rates = components.map((component) => component.ratePercent);
   const mode: TaxBreakdownType = determination.ok ? determination.mode : 'tax_exclusive';
   const withTax = (price: Money) => chargeWithTax(price, rates, mode);
 
@@ -85,6 +87,7 @@ export async function priceSubscription(input: {
     total: today.total.amount,
     nextCharge: next.total.amount,
     nextTax: next.tax.amount,
+    taxLines: taxLinesOf(components, today.taxParts),
     taxRate: rate,
     taxMode: mode,
     country: location.country,
@@ -100,7 +103,7 @@ export async function priceSubscription(input: {
   ) {
     const unit = money(enrollment.unitPrice, enrollment.currency as Money['currency']);
     const zero = money(0, unit.currency);
-    const free = { subtotal: zero, tax: zero, total: zero };
+    const free = { subtotal: zero, tax: zero, taxParts: [], total: zero };
     if (isUpsell(input.event)) {
       const total = enrollment.licenseCount + input.licenses;
       const next = withTax(periodPrice(unit, total));

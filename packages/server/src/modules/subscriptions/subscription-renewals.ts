@@ -22,7 +22,8 @@ import type {
   GatewayPayment,
   PaymentGateway,
 } from '../payments/payment-gateway.js';
-import type { TaxProvider } from '../tax/tax-provider.js';
+import { taxLinesOf } from '../tax/tax-lines.js';
+import type { TaxComponent, TaxProvider } from '../tax/tax-provider.js';
 import type { SubscriptionBillingRepository, InvoiceRow } from './subscription-billing.repository.js';
 import type { SubscriptionNotices } from './subscription-notices.js';
 import type {
@@ -120,7 +121,13 @@ export function createSubscriptionRenewals(deps: {
 
   /** The tax of each billing location today (the agreed rate where a plan has none, or it fails). */
   async function taxesOf(rows: EnrollmentRow[], profiles: Map<string, BillingProfileRow>, at: Date) {
-    type Rates = { rate: number; rates: number | readonly number[]; mode: TaxBreakdownType };
+    type Rates = {
+      rate: number;
+      rates: number | readonly number[];
+      /** The taxes of the rates (null: the plan's agreed rate, without a breakdown). */
+      components: TaxComponent[] | null;
+      mode: TaxBreakdownType;
+    };
     const rates = new Map<string, Rates | null>();
     const locationOf = (profile: BillingProfileRow) =>
       `${profile.country}:${profile.secondaryLocation ?? ''}:${profile.taxNumber ?? ''}`;
@@ -148,6 +155,7 @@ export function createSubscriptionRenewals(deps: {
           ? {
               rate: determined.ratePercent,
               rates: determined.components.map((component) => component.ratePercent),
+              components: determined.components,
               mode: determined.mode,
             }
           : null,
@@ -157,7 +165,9 @@ export function createSubscriptionRenewals(deps: {
       const profile = profiles.get(keyOf(row));
       const found = profile?.country ? rates.get(locationOf(profile)) : null;
       const agreed = Number(row.taxRate);
-      return found ?? { rate: agreed, rates: agreed, mode: row.taxMode as TaxBreakdownType };
+      return (
+        found ?? { rate: agreed, rates: agreed, components: null, mode: row.taxMode as TaxBreakdownType }
+      );
     };
   }
 
@@ -194,7 +204,7 @@ export function createSubscriptionRenewals(deps: {
         await billing.insertInvoices(
           locked.map((row) => {
             const option = options.get(row.priceOptionId)!;
-            const { rate, rates, mode } = taxOf(row);
+            const { rate, rates, components, mode } = taxOf(row);
             const unit = money(row.unitPrice, row.currency as CurrencyCode);
             const charge = periodCharge(unit, row.licenseCount, rates, mode);
             return {
@@ -213,6 +223,7 @@ export function createSubscriptionRenewals(deps: {
               taxAmount: charge.tax.amount,
               taxRate: String(rate),
               taxMode: mode,
+              taxLines: components ? taxLinesOf(components, charge.taxParts) : null,
             };
           }),
           tx,
@@ -341,6 +352,7 @@ export function createSubscriptionRenewals(deps: {
     unitPrice: invoice.unitPrice,
     amount: invoice.amount,
     taxAmount: invoice.taxAmount,
+    taxLines: invoice.taxLines,
     periodStart: invoice.periodStart,
     periodEnd: invoice.periodEnd,
   });

@@ -1,6 +1,7 @@
 // Subscription tax (issue 17): a renewal after a rate change pays the new rate; an organization
 // with a valid VAT number abroad is reverse-charged.
 import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_CLOCK_PATH } from '../../platform/clock/dev-clock.routes.js';
 import { createCheckoutKit, rowsOf } from '../../test-support/checkout-kit.js';
@@ -92,7 +93,7 @@ async function teamTrial(billing: Record<string, string>, card: string) {
 }
 
 describe('subscription tax', () => {
-  it('a renewal after a rate change is charged at the new rate (GST and QST each rounded)', async () => {
+  it('a renewal after a rate change is charged at the new rate, GST and QST each rounded and on the invoice', async () => {
     const owner = await teamTrial({ country_code: 'CA', secondary_location_info: 'QC' }, 'pm_card_amex');
     expect(Number(owner.enrollment.tax_rate)).toBe(14.975);
     expect(owner.enrollment.currency).toBe('CAD');
@@ -103,15 +104,34 @@ describe('subscription tax', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     // Cast: PostgreSQL answers bigint columns as text.
-    const [charge] = rowsOf<{ amount: number; tax_amount: number; status: string }>(
+    const [charge] = rowsOf<{
+      id: number;
+      amount: number;
+      tax_amount: number;
+      status: string;
+      tax_lines: unknown;
+    }>(
       await main.server.db.execute(
-        sql`select amount::int as amount, tax_amount::int as tax_amount, status from subscription_charges
-            where enrollment_id = ${owner.enrollment.id}`,
+        sql`select id, amount::int as amount, tax_amount::int as tax_amount, status, tax_lines
+            from subscription_charges where enrollment_id = ${owner.enrollment.id}`,
       ),
     );
     const price = Number(owner.enrollment.unit_price) * 5;
-    const tax = Math.round((price * 5) / 100) + Math.round((price * 11) / 100);
-    expect(charge).toMatchObject({ status: 'succeeded', tax_amount: tax, amount: price + tax });
+    const gst = Math.round((price * 5) / 100);
+    const qst = Math.round((price * 11) / 100);
+    expect(charge).toMatchObject({ status: 'succeeded', tax_amount: gst + qst, amount: price + gst + qst });
+    expect(charge!.tax_lines).toEqual([
+      { name: 'GST', jurisdiction: 'CA', ratePercent: 5, amount: gst },
+      { name: 'QST', jurisdiction: 'CA-QC', ratePercent: 11, amount: qst },
+    ]);
+    // The organization's invoice states each tax.
+    const invoice = await owner.client.get(`/api-2.0/purchase-documents/subscription_charge/${charge!.id}/`);
+    expect(invoice.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(invoice.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain('GST 5%');
+    expect(text).toContain('QST 11%');
   });
 
   it('an organization in Germany with a valid VAT number is reverse-charged; an invalid number is refused', async () => {

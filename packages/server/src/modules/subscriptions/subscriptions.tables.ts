@@ -18,6 +18,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.js';
+import type { TaxLine } from '../tax/tax-lines.js';
 
 /** Who holds a subscription: an organization (Team Plan) or a learner (Personal Plan). */
 export const subscriberType = pgEnum('subscriber_type', ['organization', 'user']);
@@ -159,6 +160,8 @@ export interface SubscriptionCheckoutQuote {
   /** The whole plan at its next charge (all licenses). */
   nextCharge: number;
   nextTax: number;
+  /** The taxes of what is due now (GST and QST…), adding up to `tax`; absent in older quotes. */
+  taxLines?: TaxLine[];
   taxRate: number;
   taxMode: 'tax_exclusive' | 'tax_inclusive';
   country: string;
@@ -233,6 +236,8 @@ export const subscriptionCharges = pgTable(
     unitPrice: bigint('unit_price', { mode: 'number' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+    /** The taxes that make up `tax_amount` (null: charged before tax lines were kept). */
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
@@ -276,6 +281,8 @@ export const subscriptionInvoices = pgTable(
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
     taxRate: numeric('tax_rate', { precision: 9, scale: 6 }).notNull(),
     taxMode: varchar('tax_mode', { length: 16 }).notNull(),
+    /** The taxes that make up `tax_amount` (null: the plan's agreed rate, no breakdown). */
+    taxLines: jsonb('tax_lines').$type<TaxLine[]>(),
     /** Attempts started; the last one is in flight while `charging`. */
     attempts: integer('attempts').notNull().default(0),
     charging: boolean('charging').notNull().default(false),
