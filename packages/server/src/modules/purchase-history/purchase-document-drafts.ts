@@ -203,7 +203,7 @@ export function createPurchaseDocumentDrafts(deps: {
         taxTotal: tax,
         grossTotal: net + tax,
         payments: [{ label: `Paid with ${label}`, amount: net + tax }],
-        notes: [],
+        notes: charge.taxNote ? [charge.taxNote] : [],
         owner:
           subscriber.type === 'user'
             ? { userId: subscriber.id, organizationId: null }

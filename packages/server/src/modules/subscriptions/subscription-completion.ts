@@ -181,6 +181,7 @@ export function createSubscriptionCompletion(deps: {
                 amount: quote.total,
                 taxAmount: quote.tax,
                 taxLines: quote.taxLines ?? null,
+                taxNote: quote.taxNote ?? null,
                 periodStart,
                 periodEnd,
                 gatewayPaymentId: payment.id,

@@ -88,6 +88,7 @@ export async function priceSubscription(input: {
     nextCharge: next.total.amount,
     nextTax: next.tax.amount,
     taxLines: taxLinesOf(components, today.taxParts),
+    taxNote: determination.ok ? (determination.reverseCharge?.note ?? null) : null,
     taxRate: rate,
     taxMode: mode,
     country: location.country,

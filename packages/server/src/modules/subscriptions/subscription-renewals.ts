@@ -126,6 +126,8 @@ export function createSubscriptionRenewals(deps: {
       rates: number | readonly number[];
       /** The taxes of the rates (null: the plan's agreed rate, without a breakdown). */
       components: TaxComponent[] | null;
+      /** A reverse-charged business subscriber's legal note. */
+      note: string | null;
       mode: TaxBreakdownType;
     };
     const rates = new Map<string, Rates | null>();
@@ -156,6 +158,7 @@ export function createSubscriptionRenewals(deps: {
               rate: determined.ratePercent,
               rates: determined.components.map((component) => component.ratePercent),
               components: determined.components,
+              note: determined.reverseCharge?.note ?? null,
               mode: determined.mode,
             }
           : null,
@@ -166,7 +169,13 @@ export function createSubscriptionRenewals(deps: {
       const found = profile?.country ? rates.get(locationOf(profile)) : null;
       const agreed = Number(row.taxRate);
       return (
-        found ?? { rate: agreed, rates: agreed, components: null, mode: row.taxMode as TaxBreakdownType }
+        found ?? {
+          rate: agreed,
+          rates: agreed,
+          components: null,
+          note: null,
+          mode: row.taxMode as TaxBreakdownType,
+        }
       );
     };
   }
@@ -204,7 +213,7 @@ export function createSubscriptionRenewals(deps: {
         await billing.insertInvoices(
           locked.map((row) => {
             const option = options.get(row.priceOptionId)!;
-            const { rate, rates, components, mode } = taxOf(row);
+            const { rate, rates, components, note, mode } = taxOf(row);
             const unit = money(row.unitPrice, row.currency as CurrencyCode);
             const charge = periodCharge(unit, row.licenseCount, rates, mode);
             return {
@@ -224,6 +233,7 @@ export function createSubscriptionRenewals(deps: {
               taxRate: String(rate),
               taxMode: mode,
               taxLines: components ? taxLinesOf(components, charge.taxParts) : null,
+              taxNote: note,
             };
           }),
           tx,
@@ -353,6 +363,7 @@ export function createSubscriptionRenewals(deps: {
     amount: invoice.amount,
     taxAmount: invoice.taxAmount,
     taxLines: invoice.taxLines,
+    taxNote: invoice.taxNote,
     periodStart: invoice.periodStart,
     periodEnd: invoice.periodEnd,
   });

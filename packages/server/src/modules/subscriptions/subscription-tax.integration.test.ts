@@ -162,5 +162,25 @@ describe('subscription tax', () => {
       ),
     );
     expect(profile!.tax_number).toBe('DE136695976');
+
+    // Its first charge, at the trial's end: 0% tax, the legal note and its number on the invoice.
+    const trialEnd = new Date(owner.enrollment.trial_end).getTime();
+    const moved = await owner.client.post(DEV_CLOCK_PATH, {
+      advance_to: new Date(trialEnd + 60_000).toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [charge] = rowsOf<{ id: number; tax_amount: number; tax_note: string | null }>(
+      await main.server.db.execute(
+        sql`select id, tax_amount::int as tax_amount, tax_note from subscription_charges
+            where enrollment_id = ${owner.enrollment.id}`,
+      ),
+    );
+    expect(charge).toMatchObject({ tax_amount: 0, tax_note: expect.stringMatching(/Article 196/) });
+    const invoice = await owner.client.get(`/api-2.0/purchase-documents/subscription_charge/${charge!.id}/`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(invoice.rawPayload)), {
+      mergePages: true,
+    });
+    expect(text).toContain('Reverse charge');
+    expect(text).toContain('DE136695976');
   });
 });

@@ -162,6 +162,8 @@ export interface SubscriptionCheckoutQuote {
   nextTax: number;
   /** The taxes of what is due now (GST and QST…), adding up to `tax`; absent in older quotes. */
   taxLines?: TaxLine[];
+  /** A business subscriber's reverse-charge note (0% tax); absent or null otherwise. */
+  taxNote?: string | null;
   taxRate: number;
   taxMode: 'tax_exclusive' | 'tax_inclusive';
   country: string;
@@ -238,6 +240,8 @@ export const subscriptionCharges = pgTable(
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
     /** The taxes that make up `tax_amount` (null: charged before tax lines were kept). */
     taxLines: jsonb('tax_lines').$type<TaxLine[]>(),
+    /** A reverse-charged business charge's legal note, printed on its invoice. */
+    taxNote: text('tax_note'),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
@@ -283,6 +287,8 @@ export const subscriptionInvoices = pgTable(
     taxMode: varchar('tax_mode', { length: 16 }).notNull(),
     /** The taxes that make up `tax_amount` (null: the plan's agreed rate, no breakdown). */
     taxLines: jsonb('tax_lines').$type<TaxLine[]>(),
+    /** A reverse-charged business renewal's legal note. */
+    taxNote: text('tax_note'),
     /** Attempts started; the last one is in flight while `charging`. */
     attempts: integer('attempts').notNull().default(0),
     charging: boolean('charging').notNull().default(false),
