@@ -33,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit-web',
           environment: 'jsdom',
+          isolate: false,
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['packages/web/src/test-setup.ts'],
         },
