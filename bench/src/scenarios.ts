@@ -31,6 +31,23 @@ export const CONTEXT_FLAGS =
   'me=True&visiting=True&request=True&Config=True&experiment=True&user_specific_tracking=True';
 
 /** One primary-key read through the server's own pool: the cheapest a DB-backed request can be. */
+/** The checkout page's info call for the learner's two courses at a billing address. */
+function checkoutInfo(where: string, billing: Record<string, string>): Scenario {
+  return {
+    name: `checkout-info POST (learner, 2 courses, ${where})`,
+    method: 'POST',
+    path: '/payment/checkout-info/',
+    as: 'learner',
+    body: {
+      requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
+      shopping_info: { items: [2, 3].map((id) => ({ buyable: { id, buyable_object_type: 'course' } })) },
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Info',
+      billing_address: billing,
+    },
+  };
+}
+
 export const floor: Scenario = { name: 'floor', path: '/bench/floor/' };
 
 /** One write transaction updating one row (of many, so connections rarely wait on each other). */
@@ -80,47 +97,11 @@ export const scenarios: Scenario[] = [
     then: [{ method: 'DELETE', path: `${CART}cart/?boId=7&boType=course`, ifMatch: true }],
   },
   { name: 'pricing GET (10 ids)', path: `/api-2.0/pricing/?course_ids=${TEN_COURSES}` },
-  {
-    name: 'checkout-info POST (learner, 2 courses, US ZIP)',
-    method: 'POST',
-    path: '/payment/checkout-info/',
-    as: 'learner',
-    body: {
-      requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
-      shopping_info: { items: [2, 3].map((id) => ({ buyable: { id, buyable_object_type: 'course' } })) },
-      checkout_environment: 'Marketplace',
-      checkout_event: 'Info',
-      billing_address: { country_code: 'US', secondary_location_info: '98101' },
-    },
-  },
-  {
-    // Issue 17: two taxes each rounded on its own, from the worldwide table.
-    name: 'checkout-info POST (learner, 2 courses, Québec GST + QST)',
-    method: 'POST',
-    path: '/payment/checkout-info/',
-    as: 'learner',
-    body: {
-      requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
-      shopping_info: { items: [2, 3].map((id) => ({ buyable: { id, buyable_object_type: 'course' } })) },
-      checkout_environment: 'Marketplace',
-      checkout_event: 'Info',
-      billing_address: { country_code: 'CA', secondary_location_info: 'QC' },
-    },
-  },
-  {
-    // Issue 17: a VAT number checked (format and checksum) and reverse-charged.
-    name: 'checkout-info POST (learner, 2 courses, French business VAT number)',
-    method: 'POST',
-    path: '/payment/checkout-info/',
-    as: 'learner',
-    body: {
-      requested_configs: ['checkout_config', 'billing_config', 'tax_config'],
-      shopping_info: { items: [2, 3].map((id) => ({ buyable: { id, buyable_object_type: 'course' } })) },
-      checkout_environment: 'Marketplace',
-      checkout_event: 'Info',
-      billing_address: { country_code: 'FR', tax_number: 'FR40303265045' },
-    },
-  },
+  checkoutInfo('US ZIP', { country_code: 'US', secondary_location_info: '98101' }),
+  // Issue 17: two taxes each rounded on its own, from the worldwide table.
+  checkoutInfo('Québec GST + QST', { country_code: 'CA', secondary_location_info: 'QC' }),
+  // Issue 17: a VAT number checked (format and checksum) and reverse-charged.
+  checkoutInfo('French business VAT number', { country_code: 'FR', tax_number: 'FR40303265045' }),
   {
     // The learner's Personal Plan trial (demo seed), as the subscription pages ask for it.
     name: 'currentSubscriptionEnrollment (GraphQL, learner)',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   CARD_NAME_MESSAGE,
-  isTaxNumberEnabled,
   showsEnterpriseUpgrade,
   subscriptionBillingErrors,
   teamPlanCardNameError,
 } from './subscription-rules.js';
+import { acceptsTaxNumber } from '../tax/tax-number-rules.js';
 
 describe('team plan card name (team-plan §5)', () => {
   it('needs more than one character and none of $ / : ; < = > @ [ ]', () => {
@@ -57,8 +57,8 @@ describe('subscription billing information (team-plan §5)', () => {
       address_line1: 'At most 256 characters.',
       address_line2: 'At most 256 characters.',
     });
-    expect(isTaxNumberEnabled('DE')).toBe(true);
-    expect(isTaxNumberEnabled('US')).toBe(false);
+    expect(acceptsTaxNumber('DE')).toBe(true);
+    expect(acceptsTaxNumber('US')).toBe(false);
     // Real VAT numbers are longer than the spec's 10 characters (decision 0024).
     expect(
       subscriptionBillingErrors(

@@ -30,14 +30,6 @@ export const BILLING_INFO_LIMITS = {
   taxNumber: TAX_NUMBER_INPUT_MAX_LENGTH,
 } as const;
 
-/**
- * Countries whose billing form offers the tax/VAT ID (checkout §2: disabled by default): those
- * whose VAT/GST numbers we can check (tax-number-rules.ts), as a wrong number would decide tax.
- */
-export function isTaxNumberEnabled(country: string): boolean {
-  return acceptsTaxNumber(country);
-}
-
 export interface SubscriptionBillingInput {
   customer_name?: string | null;
   address_line1?: string | null;
@@ -69,7 +61,8 @@ export function subscriptionBillingErrors(
   }
   const taxNumber = input.tax_number?.trim() ?? '';
   if (taxNumber) {
-    if (!isTaxNumberEnabled(country)) errors.tax_number = 'A tax ID is not used for this country.';
+    // The field is offered where the country's numbers can be checked (checkout §2: off by default).
+    if (!acceptsTaxNumber(country)) errors.tax_number = 'A tax ID is not used for this country.';
     else if (taxNumber.length > BILLING_INFO_LIMITS.taxNumber)
       errors.tax_number = `At most ${BILLING_INFO_LIMITS.taxNumber} characters.`;
     else {

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGLITE_TEMPLATE_ENV } from './pglite-template.js';
+import { runTemplateWriter } from './run-template-writer.js';
 
 /**
  * Vitest global setup of the integration project: one migrated, seeded embedded database for
@@ -15,20 +14,11 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.LECTERN_TEST_POSTGRES_URL) return async () => {};
   const folder = await mkdtemp(path.join(tmpdir(), 'lectern-template-'));
   const file = path.join(folder, 'pglite-template.tar');
-  const written = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--conditions=source',
-      fileURLToPath(new URL('write-pglite-template.ts', import.meta.url)),
-      file,
-    ],
-    { stdio: 'inherit' },
-  );
-  if (written.status !== 0) {
+  try {
+    runTemplateWriter('pglite', file);
+  } catch (error) {
     await rm(folder, { recursive: true, force: true });
-    throw new Error(`Could not build the test database template (exit ${written.status ?? written.signal}).`);
+    throw error;
   }
   process.env[PGLITE_TEMPLATE_ENV] = file;
   return async () => {

@@ -7,7 +7,7 @@ let loaded: Promise<Blob | null> | null = null;
 
 /**
  * The run's migrated, seeded embedded database (a data-directory dump written by
- * write-pglite-template.ts), read once per test file; null when the run has none. Every seeded
+ * write-database-template.ts), read once per test file; null when the run has none. Every seeded
  * test server starts from it instead of running initdb, the migrations and the seed again
  * (about 3 s each on this machine's two cores; loading the dump takes well under one).
  */

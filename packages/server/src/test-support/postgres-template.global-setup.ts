@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { adminQuery, databaseUrl, POSTGRES_TEMPLATE_ENV } from './postgres-template.js';
+import { runTemplateWriter } from './run-template-writer.js';
 
 /**
  * Vitest global setup of the integration project on PostgreSQL (LECTERN_TEST_POSTGRES_URL set):
@@ -16,20 +15,11 @@ export default async function setup(): Promise<() => Promise<void>> {
   const name = `lectern_template_${randomBytes(6).toString('hex')}`;
   const drop = () => adminQuery(clusterUrl, `drop database if exists ${name} with (force)`);
   await adminQuery(clusterUrl, `create database ${name}`);
-  const written = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--conditions=source',
-      fileURLToPath(new URL('write-postgres-template.ts', import.meta.url)),
-      databaseUrl(clusterUrl, name),
-    ],
-    { stdio: 'inherit' },
-  );
-  if (written.status !== 0) {
+  try {
+    runTemplateWriter('postgres', databaseUrl(clusterUrl, name));
+  } catch (error) {
     await drop().catch(() => {});
-    throw new Error(`Could not build the test database template (exit ${written.status ?? written.signal}).`);
+    throw error;
   }
   // PostgreSQL refuses to copy a database anyone is connected to: from now on nobody can be
   // (the writer closed its pool and has exited). Copies still accept connections.

@@ -1,6 +1,6 @@
 import {
   FREE_METHOD,
-  isTaxNumberEnabled,
+  acceptsTaxNumber,
   secondaryLocationFieldOf,
   type CurrencyCode,
   type PaymentMethodConfig,
@@ -77,7 +77,7 @@ export async function subscriptionCheckoutInfo(
       address_line2: profile?.addressLine2 ?? null,
       customer_name: profile?.customerName ?? null,
       tax_number: profile?.taxNumber ?? null,
-      tax_number_enabled: isTaxNumberEnabled(purchase.location.country),
+      tax_number_enabled: acceptsTaxNumber(purchase.location.country),
     };
   }
   if (wants.has('tax_config')) {

@@ -5,7 +5,7 @@ import { TaxServiceUnavailableError, type TaxLocation, type TaxProvider } from '
 // How every checkout that prices a sale (courses, subscriptions) asks for its tax.
 
 /** Checkout §8 `missing_tax_config`: the tax service cannot answer, so nothing is priced or charged. */
-export const taxUnavailable = (cause: TaxServiceUnavailableError) => {
+const taxUnavailable = (cause: TaxServiceUnavailableError) => {
   const error = new HttpError(503, 'missing_tax_config', CHECKOUT_MESSAGES.taxUnavailable, undefined, {
     'retry-after': '30',
   });

@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES, taxModeOf } from '@lectern/domain';
 import { ratesInForce, WORLD_TAX_RATES, type TaxRateRow } from './rates/world-tax-rates.js';
-import type { TaxComponent, TaxDetermination, TaxLocation, TaxProvider } from './tax-provider.js';
+import { combinedRatePercent } from './tax-lines.js';
+import type { TaxDetermination, TaxLocation, TaxProvider } from './tax-provider.js';
 import { usSalesTaxOf } from './us/us-sales-tax.js';
 
 /** Where the operator sells from and where it is registered to collect tax (config). */
@@ -40,9 +41,6 @@ const untaxed = (country: string, source: string): Extract<TaxDetermination, { o
   reverseCharge: null,
 });
 
-const sumOf = (components: readonly TaxComponent[]) =>
-  components.reduce((sum, component) => sum + Math.round(component.ratePercent * 1_000_000), 0) / 1_000_000;
-
 /**
  * The built-in TaxProvider: Lectern's dated rates tables. A US buyer is taxed by ZIP code from
  * the published ZIP rates file (us/); everyone else by the worldwide table (rates/), a Canadian
@@ -66,7 +64,7 @@ export function createTableTaxProvider(
     if (!found) return { ok: false, error: CHECKOUT_MESSAGES.invalidZip };
     return {
       ok: true,
-      ratePercent: sumOf(found.components),
+      ratePercent: combinedRatePercent(found.components),
       mode: 'tax_exclusive',
       jurisdiction: `US-${found.state}`,
       source: found.source,
@@ -115,7 +113,7 @@ export function createTableTaxProvider(
         }));
       return {
         ok: true,
-        ratePercent: sumOf(components),
+        ratePercent: combinedRatePercent(components),
         mode: taxModeOf(country),
         jurisdiction: region ? `${country}-${region}` : country,
         source: rows.map((row) => row.note ?? row.source).join('; '),

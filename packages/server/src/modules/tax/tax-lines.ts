@@ -26,6 +26,13 @@ export function taxLinesOf(
   }));
 }
 
+/** The rate of taxes that add up, summed without binary fractions (6.5 + 3.85 is 10.35). */
+export function combinedRatePercent(components: readonly { ratePercent: number }[]): number {
+  return (
+    components.reduce((sum, component) => sum + Math.round(component.ratePercent * 1_000_000), 0) / 1_000_000
+  );
+}
+
 /**
  * The tax lines of a sale recorded before tax lines existed: one line of its single rate, or
  * none when it was not taxed.

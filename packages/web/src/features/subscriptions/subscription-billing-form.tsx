@@ -1,7 +1,7 @@
 import {
   BILLING_COUNTRIES,
   BILLING_INFO_LIMITS,
-  isTaxNumberEnabled,
+  acceptsTaxNumber,
   secondaryLocationFieldOf,
 } from '@lectern/domain';
 import { Stack, TextInput } from '@mantine/core';
@@ -83,7 +83,7 @@ export function SubscriptionBillingForm({
         onBlur={() => onBlur('address_line2')}
         {...text('addressLine2')}
       />
-      {isTaxNumberEnabled(form.country) && (
+      {acceptsTaxNumber(form.country) && (
         <TextInput
           label={intl.formatMessage({ id: 'subscriptions.billing.taxNumber' })}
           maxLength={BILLING_INFO_LIMITS.taxNumber}

@@ -1,6 +1,6 @@
 import {
   billingCountryError,
-  isTaxNumberEnabled,
+  acceptsTaxNumber,
   normalizeSecondaryLocation,
   secondaryLocationError,
   secondaryLocationFieldOf,
@@ -68,7 +68,7 @@ export function billingErrors(form: BillingForm, organization: boolean): Billing
       customer_name: form.customerName,
       address_line1: form.addressLine1,
       address_line2: form.addressLine2,
-      tax_number: isTaxNumberEnabled(form.country) ? form.taxNumber : '',
+      tax_number: acceptsTaxNumber(form.country) ? form.taxNumber : '',
     },
     form.country,
     organization,
@@ -98,7 +98,7 @@ export function billingAddressOf(form: BillingForm, organization: boolean): Subs
     address_line1: trimmed(form.addressLine1),
     ...(trimmed(form.addressLine2) ? { address_line2: trimmed(form.addressLine2) } : {}),
     ...(organization ? { customer_name: trimmed(form.customerName) } : {}),
-    ...(trimmed(form.taxNumber) && isTaxNumberEnabled(form.country)
+    ...(trimmed(form.taxNumber) && acceptsTaxNumber(form.country)
       ? { tax_number: trimmed(form.taxNumber) }
       : {}),
   };

@@ -12,6 +12,7 @@ import {
   type TaxLocation,
   type TaxProvider,
 } from '../tax-provider.js';
+import { combinedRatePercent } from '../tax-lines.js';
 import { EU_MEMBERS, stripeTaxIdOf } from './stripe-tax-ids.js';
 
 /**
@@ -151,11 +152,6 @@ const codeOf = (name: string) =>
     .replace(/[^A-Z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-const RATE_SCALE = 1_000_000;
-/** The sum of percentages without binary fractions (6.5 + 3.85 is 10.35). */
-const sumPercent = (rates: readonly number[]) =>
-  rates.reduce((sum, rate) => sum + Math.round(rate * RATE_SCALE), 0) / RATE_SCALE;
-
 /** The legal note of a reverse-charged sale, printed on the receipt and invoice. */
 export function reverseChargeNote(country: string): string {
   if (EU_MEMBERS.has(country)) {
@@ -254,7 +250,7 @@ function determinationOf(calculation: Calculation, location: TaxLocation, countr
     states[0]?.toUpperCase().replace(`${country}-`, '') ??
     (country === 'US' ? null : normalizeSecondaryLocation(country, location.secondaryLocation));
   const reverseCharge = reasons.includes('reverse_charge') ? { note: reverseChargeNote(country) } : null;
-  const ratePercent = sumPercent(components.map((component) => component.ratePercent));
+  const ratePercent = combinedRatePercent(components);
   const uncharged = [...new Set(reasons.filter((reason) => NOT_CHARGED.has(reason)))];
   return {
     ok: true,
