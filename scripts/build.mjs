@@ -19,7 +19,7 @@ function newestMtime(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(target).reduce(
     (newest, name) =>
-      name === 'node_modules' || name === 'dist'
+      name === 'node_modules' || name === 'dist' || name === 'dist-server'
         ? newest
         : Math.max(newest, newestMtime(path.join(target, name))),
     stat.mtimeMs,
@@ -29,7 +29,8 @@ function newestMtime(target) {
 run('npx', ['tsc', '-b', 'packages/server/tsconfig.build.json']);
 
 const web = path.join(root, 'packages/web');
-const builtIndex = path.join(web, 'dist/index.html');
+// The server-render bundle is written last, so its time says when the whole web build finished.
+const builtIndex = path.join(web, 'dist-server/entry-server.js');
 const sources = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((p) =>
   path.join(web, p),
 );
@@ -39,4 +40,5 @@ const webSourcesTime = Math.max(
 );
 if (force || !existsSync(builtIndex) || statSync(builtIndex).mtimeMs < webSourcesTime) {
   run('npx', ['vite', 'build', '--logLevel', 'warn'], web);
+  run('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx'], web);
 }

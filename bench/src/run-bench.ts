@@ -15,6 +15,7 @@ import { measureCollector } from './collector-scenario.js';
 import { measureGateway } from './gateway-scenario.js';
 import { measureUpsellSubmit } from './subscription-scenario.js';
 import { measureRenewalRun } from './renewal-scenario.js';
+import { measureSearch } from './search-scenario.js';
 import { formatTable, toRows, writeJson } from './report.js';
 import { floor, scenarios, writeFloor } from './scenarios.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     measured.push(...(await measureCheckoutSubmit(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureUpsellSubmit(server.url, databaseUrl, settings, only)));
     measured.push(...(await measureGateway(`http://127.0.0.1:${sandboxPort}`, settings, only)));
+    measured.push(...(await measureSearch(server.url, databaseUrl, settings, only)));
     // Last: it moves the server's clock a day forward.
     measured.push(
       ...(await measureRenewalRun(server.url, `http://127.0.0.1:${sandboxPort}`, databaseUrl, only)),

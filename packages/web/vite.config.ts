@@ -1,12 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompileMessages } from './src/i18n/precompile-messages-plugin';
 
 const API_SERVER = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // Message catalogs ship as ICU ASTs, and the bundle without the ICU parser.
+  plugins: [react(), precompileMessages()],
   // Resolve @lectern/domain to its TypeScript source, so no build of it is needed first.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  // The server's render bundle is self-contained: @lectern/domain from source, and React in its
+  // production build whatever NODE_ENV the server runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  ssr: {
+    noExternal: true,
+    resolve: { conditions: ['source', 'module', 'node', 'development|production'] },
+  },
   server: {
     // Every server path the app calls outside the page routes (the root-based calls of platform §7).
     proxy: {
@@ -22,15 +31,20 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    // The browser build goes to dist/ (served as static files); the server's render bundle
+    // (`vite build --ssr src/entry-server.tsx`) to dist-server/, which is never served.
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // The server renders every page's document itself and finds each page's files here.
+    manifest: !isSsrBuild,
     // The CSP forbids inline scripts and data: URLs are not worth the exception.
     assetsInlineLimit: 0,
     rolldownOptions: {
       // Modules must run in import order even across chunks: src/platform/strict-csp.ts has
       // to configure zod before @lectern/domain (in a shared chunk) builds its schemas.
+      input: isSsrBuild ? undefined : 'src/main.tsx',
       output: { strictExecutionOrder: true },
     },
   },
-});
+}));

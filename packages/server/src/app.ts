@@ -41,7 +41,11 @@ import { createAuthService, type AuthLimits } from './modules/auth/auth.service.
 import { cartsRoutes } from './modules/carts/carts.routes.js';
 import { createCartsService } from './modules/carts/carts.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { courseImagesRoutes } from './modules/course-images/course-images.routes.js';
+import { createCourseImages } from './modules/course-images/course-images.service.js';
 import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
 import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { createCheckoutService } from './modules/checkout/checkout.service.js';
@@ -60,6 +64,8 @@ import { pricingRoutes } from './modules/pricing/pricing.routes.js';
 import { createPricingService } from './modules/pricing/pricing.service.js';
 import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { createPrivacyService } from './modules/privacy/privacy.service.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
+import { createSeoService } from './modules/seo/seo.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { shareLinkRoutes, sharingRoutes } from './modules/sharing/sharing.routes.js';
@@ -265,6 +271,8 @@ export async function createServer(
   const credit = createCreditService(db);
   const orders = createOrdersService(db);
   const catalog = createCatalogService(db);
+  const search = createSearchService(db, catalog);
+  const stopSearchWatch = await search.watchChanges(database.listen);
   const settings = createSettingsService(db);
   const userContext = createUserContextService({
     db,
@@ -424,6 +432,7 @@ export async function createServer(
     await api.register(userContextRoutes, { userContext, users });
     await api.register(paymentsRoutes, { payments });
     await api.register(catalogRoutes, { catalog, userContext, orders });
+    await api.register(searchRoutes, { search, userContext, orders });
     await api.register(pricingRoutes, { pricing, userContext });
     await api.register(creditRoutes, { credit, userContext });
     await api.register(cartsRoutes, { carts, userContext });
@@ -477,6 +486,16 @@ export async function createServer(
   await app.register(openApiRoutes, { routes, title: config.brandName });
   // Short share links are page addresses; they must answer before the page fallback below.
   await app.register(shareLinkRoutes, { sharing });
+  // Course covers, robots.txt and the sitemap: public files, answered before the web app's fallback.
+  await app.register(courseImagesRoutes, {
+    images: createCourseImages({
+      catalog,
+      // Tests start many servers on the default DATA_DIR: they keep renders in memory only.
+      cacheDir: config.env === 'test' ? null : path.join(config.dataDir, 'course-images'),
+      log: app.log,
+    }),
+  });
+  await app.register(seoRoutes, { seo: createSeoService({ catalog, publicUrl: config.publicUrl }) });
   await registerWebApp(app, { distDir: config.webDistDir });
 
   const jobs = createJobRunner({ db, log: app.log });
@@ -544,6 +563,7 @@ export async function createServer(
     await jobs.stop();
     await stopSessionRevocations();
     await stopBuyerFactsWatch();
+    await stopSearchWatch();
     await database.close();
   });
 

@@ -89,6 +89,11 @@ export interface ConfigInfo {
   };
   price_country: { id: string; currency_formatter: CurrencyFormatterInfo };
   urls: { root: string; help: string };
+  /**
+   * Who sells (SELLER_NAME, SELLER_ADDRESS, SUPPORT_EMAIL): the legal pages name them, as
+   * receipts do; the address is null when the operator has not configured one.
+   */
+  seller: { name: string; address: string | null; support_email: string };
   third_party: { external_sources_enabled: boolean; third_party_marketing_enabled: boolean };
   env: 'development' | 'test' | 'production';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../money/money.js';
-import { toApiPrice } from './price-contract.js';
+import { freePriceText, toApiPrice } from './price-contract.js';
 
 describe('toApiPrice', () => {
   it('formats for the locale, with the currency’s own decimals', () => {
@@ -17,5 +17,13 @@ describe('toApiPrice', () => {
     expect(toApiPrice(money(0, 'USD'), 'en-US').price_string).toBe('Free');
     expect(toApiPrice(money(0, 'USD'), 'en-US', { freeWhenZero: false }).price_string).toBe('$0.00');
     expect(toApiPrice(money(-500, 'USD'), 'en-US').price_string).toBe('-$5.00');
+  });
+
+  it("says Free in the locale's language, in English for a language we do not speak", () => {
+    expect(toApiPrice(money(0, 'EUR'), 'es_ES').price_string).toBe('Gratis');
+    expect(toApiPrice(money(0, 'BRL'), 'pt-BR').price_string).toBe('Gratuito');
+    expect(toApiPrice(money(0, 'JPY'), 'ja-JP').price_string).toBe('無料');
+    expect(toApiPrice(money(0, 'EUR'), 'de-DE').price_string).toBe('Free');
+    expect(freePriceText('es-MX')).toBe('Gratis');
   });
 });

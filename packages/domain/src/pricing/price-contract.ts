@@ -46,15 +46,30 @@ export interface PricingResponse {
 /** Course price entry in the browser (platform §3). */
 export type CoursePriceStatus = 'loading' | 'loaded' | 'error';
 
+// What a price of zero reads in each language the storefront speaks (issue 18).
+const FREE_PRICE_TEXT: Readonly<Record<string, string>> = {
+  en: 'Free',
+  es: 'Gratis',
+  pt: 'Gratuito',
+  ja: '無料',
+};
+
+/** "Free" in the language of `locale` ("es_ES", "pt-BR"…), in English for the others. */
+export function freePriceText(locale: string): string {
+  const language = locale.replace(/_/g, '-').split('-')[0]?.toLowerCase() ?? '';
+  return FREE_PRICE_TEXT[language] ?? FREE_PRICE_TEXT.en!;
+}
+
 /**
  * An amount as the API sends it, formatted for `locale` (platform §5 fallback chain).
- * Prices of zero read "Free"; other amounts (credit, savings) pass `freeWhenZero: false`.
+ * Prices of zero read "Free" in the locale's language; other amounts (credit, savings) pass
+ * `freeWhenZero: false`.
  */
 export function toApiPrice(value: Money, locale: string, options: { freeWhenZero?: boolean } = {}): ApiPrice {
   const free = (options.freeWhenZero ?? true) && value.amount === 0;
   return {
     amount: value.amount,
     currency: value.currency,
-    price_string: free ? 'Free' : formatMoney(value, locale),
+    price_string: free ? freePriceText(locale) : formatMoney(value, locale),
   };
 }

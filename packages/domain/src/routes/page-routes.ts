@@ -8,6 +8,9 @@ export const PAGE_ROUTES = {
   login: '/join/login-popup/',
   signup: '/join/signup-popup/',
   category: '/courses/:category/',
+  // Course search (`?q=`, filters, `sort`, `p`); it wins over the category route above, and no
+  // category may be called "search".
+  courseSearch: '/courses/search/',
   courseLanding: '/course/:slug/',
   cart: '/cart/',
   checkout: '/payment/checkout/',
@@ -42,6 +45,15 @@ export const PAGE_ROUTES = {
   // Where an invitation mail leads: `?token=<token>` (the server's INVITATION_ACCEPT_PATH).
   organizationInvitationAccept: '/organization-manage-v2/invitations/accept/',
   businessTerms: '/terms/ub/',
+  // The pages the checkout and footer link to (checkout §2 "outbound links"); `/support/` is
+  // also the help URL of the user context's Config.
+  terms: '/terms/',
+  refundPolicy: '/terms/refund-policy/',
+  privacyPolicy: '/terms/privacy/',
+  cookiePolicy: '/terms/cookie-policy/',
+  // Japan's 特定商取引法に基づく表記, linked from the checkout for JP (checkout §2).
+  commercialTransactions: '/terms/commercial-transactions/',
+  support: '/support/',
   // Developer tools: the server answers their API with 404 in production.
   devClock: '/dev/clock/',
   devMailbox: '/dev/mailbox/',

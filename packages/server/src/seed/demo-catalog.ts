@@ -1,7 +1,8 @@
 /**
- * Demo catalog: 8 categories × 8 courses. Ratings, subscriber counts, lengths and price
- * tiers are derived deterministically from each course's position, so the seed is the
- * same on every machine.
+ * Demo catalog: 8 categories × 8 courses, a few of them taught in Spanish, Portuguese or
+ * Japanese (demo-course-details.ts says which, and what each course is about). Ratings,
+ * subscriber counts, lengths and price tiers are derived deterministically from each course's
+ * position, so the seed is the same on every machine.
  */
 export interface DemoCategory {
   slug: string;
@@ -33,7 +34,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     courses: [
       'Starting a Business on a Budget',
       'Project Management Essentials',
-      'Negotiation Skills that Work',
+      'Negociación eficaz para profesionales',
       'Financial Modeling in Spreadsheets',
       'Leading Remote Teams',
       'Business Writing for Busy People',
@@ -53,7 +54,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       'Figma from Zero to Prototype',
       'Logo Design Workshop',
       'Design Systems in Practice',
-      'Illustration Basics',
+      'Ilustração digital para iniciantes',
     ],
   },
   {
@@ -92,7 +93,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     subcategories: ['Productivity', 'Career Development', 'Personal Finance'],
     courses: [
       'Deep Work and Focus',
-      'Personal Finance Basics',
+      'Finanças pessoais sem complicação',
       'Career Planning for Engineers',
       'Public Speaking Practice',
       'Learning How to Learn',
@@ -110,7 +111,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       'Portrait Lighting',
       'Video Editing Workflow',
       'Smartphone Filmmaking',
-      'Landscape Photography',
+      '風景写真の撮り方入門',
       'Color Grading Basics',
       'Product Photography at Home',
       'Documentary Storytelling',
@@ -121,7 +122,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     title: 'Music',
     subcategories: ['Instruments', 'Music Production', 'Music Fundamentals'],
     courses: [
-      'Guitar for Complete Beginners',
+      'Guitarra para principiantes',
       'Music Theory Made Simple',
       'Home Recording Studio',
       'Piano Chords and Progressions',

@@ -10,6 +10,7 @@ import { createTableTaxProvider } from '../modules/tax/table-tax-provider.js';
 import { seedDemoPlans, seedDemoSubscriptions } from './demo-subscriptions.js';
 import { createUsersService } from '../modules/users/users.service.js';
 import { DEMO_CATEGORIES, DEMO_INSTRUCTORS, DEMO_PRICE_TIERS_USD } from './demo-catalog.js';
+import { demoCourseFacts } from './demo-course-details.js';
 import { demoTierAmounts } from './demo-prices.js';
 
 export const DEMO_PASSWORD = 'lectern-demo';
@@ -32,6 +33,8 @@ const slugify = (title: string) =>
   title
     .toLowerCase()
     .normalize('NFKD')
+    // Accents off ("negociación" → "negociacion"), not a dash in the middle of the word.
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
@@ -86,6 +89,9 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
         slug: slugify(title),
         title,
         headline: `A practical, project-based course: ${title.toLowerCase()}.`,
+        // Description, level and publication date; the courses in other languages' locale,
+        // headline and (for a title without Latin letters) slug.
+        ...demoCourseFacts(title, index),
         primaryCategoryId: categoryId,
         primarySubcategoryId: subcategoryId,
         // Every ninth course is free; the rest spread over the paid tiers.

@@ -2,16 +2,37 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/** A fingerprinted asset of the stand-in build, to test how assets are served. */
+export const STAND_IN_ASSET = '/assets/app-1a2b3c.js';
+
+// The renderer's whole contract (see platform/web/web-build.ts): a document with the nonce.
+const STAND_IN_RENDERER = `import { Readable } from 'node:stream';
+export async function renderPage({ nonce, assetsFor }) {
+  const { entry } = assetsFor(undefined);
+  const html = '<!doctype html><html><head><meta name="csp-nonce" content="' + nonce + '">' +
+    '<script type="module" src="' + entry + '" nonce="' + nonce + '"></script></head>' +
+    '<body><div id="root"></div></body></html>';
+  return { status: 200, page: undefined, html: Readable.from([html]) };
+}
+`;
+
 /**
- * A stand-in build of the web app (an app shell with the CSP nonce slot), so tests that reach
- * pages (the 404 page, short links) pass on a clean checkout where Vite has not run yet.
+ * A stand-in build of the web app (its manifest, one asset, and a server renderer answering
+ * every page with an empty document carrying the CSP nonce), so tests that reach pages (the
+ * 404 page, short links) pass on a clean checkout where Vite has not run yet. Returns the
+ * directory to pass as `webDistDir`.
  */
 export function standInWebApp(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'lectern-web-'));
-  mkdirSync(path.join(dir, 'assets'));
+  const root = mkdtempSync(path.join(tmpdir(), 'lectern-web-'));
+  const dist = path.join(root, 'dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  mkdirSync(path.join(dist, '.vite'));
+  mkdirSync(path.join(root, 'dist-server'));
+  writeFileSync(path.join(dist, STAND_IN_ASSET), 'console.log("app")');
   writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body><div id="root"></div></body></html>',
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/main.tsx': { file: STAND_IN_ASSET.slice(1), isEntry: true } }),
   );
-  return dir;
+  writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), STAND_IN_RENDERER);
+  return dist;
 }

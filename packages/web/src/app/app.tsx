@@ -1,28 +1,23 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
-import type { Messages } from '../i18n/load-messages';
-import type { ApiClient } from '../platform/api';
-import { AppProviders } from './providers/app-providers';
+import { AppProviders, type AppProvidersProps } from './providers/app-providers';
 import type { createAppRouter } from './routing/routes';
 import { StartUpGate } from './start-up/start-up-gate';
 import type { TrackingLoader } from './start-up/tracking-loaders';
 
-export interface AppProps {
-  api: ApiClient;
-  queryClient: QueryClient;
-  router: ReturnType<typeof createAppRouter>;
-  locale: string;
-  messages: Messages;
+export interface AppProps extends Omit<AppProvidersProps, 'children' | 'trackingTransport'> {
+  /** The browser's router; the server's render hands its static router in `pages` instead. */
+  router?: ReturnType<typeof createAppRouter>;
+  pages?: ReactNode;
   trackingLoaders?: readonly TrackingLoader[];
-  mantineEnv?: 'default' | 'test';
 }
 
 /** The whole app: providers, then start-up, then the router's pages. */
-export function App({ router, trackingLoaders, ...providers }: AppProps) {
+export function App({ router, pages, trackingLoaders, ...providers }: AppProps) {
   return (
     <AppProviders {...providers}>
       <StartUpGate trackingLoaders={trackingLoaders}>
-        <RouterProvider router={router} />
+        {pages ?? (router && <RouterProvider router={router} />)}
       </StartUpGate>
     </AppProviders>
   );

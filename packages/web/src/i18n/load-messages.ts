@@ -1,8 +1,19 @@
-import en from './messages/en.json';
+import type { MessageFormatElement } from 'react-intl';
+import enSource from './messages/en.json';
 
 /** Every message id of the app; English is the source of truth. */
-export type MessageId = keyof typeof en;
-export type Messages = Record<MessageId, string>;
+export type MessageId = keyof typeof enSource;
+
+/**
+ * A catalog as the app holds it: ICU ASTs in a Vite build (the `precompileMessages` plugin
+ * compiles each catalog file as it is imported), the source text where no build step ran
+ * (unit tests, tools). react-intl formats either.
+ */
+export type Messages = Record<MessageId, string> | Record<MessageId, MessageFormatElement[]>;
+type Catalog = Partial<Record<MessageId, string>> | Partial<Record<MessageId, MessageFormatElement[]>>;
+
+// TypeScript reads the JSON file's text; the build hands over its ASTs instead (see Messages).
+const en = enSource as Messages;
 
 export const FALLBACK_LOCALE = 'en';
 
@@ -11,9 +22,9 @@ export const FALLBACK_LOCALE = 'en';
  * `pt-BR`). Adding a locale is dropping a file there; each is its own chunk, loaded only
  * when needed. English is bundled in the entry so the first render never waits for it.
  */
-const loaders: Record<string, () => Promise<Partial<Messages>>> = Object.fromEntries(
+const loaders: Record<string, () => Promise<Catalog>> = Object.fromEntries(
   Object.entries(
-    import.meta.glob<Partial<Messages>>(['./messages/*.json', '!./messages/en.json'], { import: 'default' }),
+    import.meta.glob<Catalog>(['./messages/*.json', '!./messages/en.json'], { import: 'default' }),
   ).map(([path, load]) => [path.replace('./messages/', '').replace('.json', ''), load]),
 );
 
@@ -26,17 +37,32 @@ export function messageLocaleFor(
   return [locale, language].find((candidate) => available.includes(candidate)) ?? FALLBACK_LOCALE;
 }
 
-/** The messages for a locale; ids missing from its file fall back to English. */
-export async function loadMessages(locale: string): Promise<Messages> {
-  const messageLocale = messageLocaleFor(locale);
-  const load = loaders[messageLocale];
-  if (!load) return en;
-  try {
-    return { ...en, ...(await load()) };
-  } catch {
-    // A failed chunk must not block the page: English is better than nothing.
-    return en;
-  }
+/**
+ * The loader of the app's catalogs (`loaders` by default): the messages for a locale, where
+ * ids missing from its file, or left empty there, fall back to English.
+ */
+export function createMessageLoader(catalogs: Record<string, () => Promise<Catalog>>) {
+  return async (locale: string): Promise<Messages> => {
+    const load = catalogs[messageLocaleFor(locale, [FALLBACK_LOCALE, ...Object.keys(catalogs)])];
+    if (!load) return en;
+    let translated: Catalog;
+    try {
+      translated = await load();
+    } catch {
+      // A failed chunk must not block the page: English is better than nothing.
+      return en;
+    }
+    // Both come out of the same build step, so both are ASTs (or both text).
+    const messages: Record<string, string | MessageFormatElement[]> = { ...en };
+    for (const [id, message] of Object.entries(translated)) {
+      // An empty translation is an unfinished one.
+      if (message !== undefined && message.length > 0) messages[id] = message;
+    }
+    return messages as Messages;
+  };
 }
+
+/** The messages for a locale; ids missing from its file fall back to English. */
+export const loadMessages = createMessageLoader(loaders);
 
 export const englishMessages: Messages = en;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseCookies, readCookie } from './cookies';
 import { readCspNonce } from './csp-nonce';
 import { currentLocale } from './locale';
@@ -17,10 +17,21 @@ describe('cookies', () => {
 });
 
 describe('currentLocale', () => {
-  it('prefers the ud_locale cookie, then the browser language', () => {
-    expect(currentLocale('ud_locale=de_DE', 'en-US')).toBe('de-DE');
-    expect(currentLocale('', 'fr-CA')).toBe('fr-CA');
+  it('prefers the ud_locale cookie, then the browser languages, among the locales we speak', () => {
+    expect(currentLocale('ud_locale=ja_JP', ['es-ES'])).toBe('ja-JP');
+    expect(currentLocale('ud_locale=de_DE', ['pt-PT', 'en'])).toBe('pt-BR');
+    expect(currentLocale('', ['fr-CA', 'es-419'])).toBe('es-ES');
+    expect(currentLocale('', 'fr-CA')).toBe('en-US');
     expect(currentLocale('', undefined)).toBe('en-US');
+  });
+
+  it("reads the browser's own languages by default", () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'ja']);
+    try {
+      expect(currentLocale('')).toBe('ja-JP');
+    } finally {
+      languages.mockRestore();
+    }
   });
 });
 

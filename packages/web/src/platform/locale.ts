@@ -1,20 +1,24 @@
+import { LOCALE_COOKIE, negotiateLocale, type SupportedLocale } from '@lectern/domain';
 import { readCookie } from './cookies';
 
-/** Cookie holding the visitor's chosen locale, e.g. `en_US` (platform §7). */
-export const LOCALE_COOKIE = 'ud_locale';
-export const DEFAULT_LOCALE = 'en-US';
+export { DEFAULT_LOCALE, LOCALE_COOKIE } from '@lectern/domain';
 
-/** Turns `en_US` into the BCP 47 form `en-US` that browsers and Intl use. */
-export function toBcp47(locale: string): string {
-  return locale.trim().replace(/_/g, '-');
+/** The browser's languages, most preferred first (`navigator.languages`, else its one language). */
+export function browserLanguages(nav: Navigator | undefined = globalThis.navigator): readonly string[] {
+  if (!nav) return [];
+  if (nav.languages && nav.languages.length > 0) return nav.languages;
+  return nav.language ? [nav.language] : [];
 }
 
-/** The visitor's locale: the locale cookie, else the browser's language, else en-US. */
+/**
+ * The visitor's locale, negotiated as the server does it (domain `negotiateLocale`): the
+ * `ud_locale` cookie, else the browser's most preferred language we speak, else en-US.
+ * `languages` is an ordered list, or one tag or `Accept-Language` value (the server renderer
+ * hands in the locale it negotiated).
+ */
 export function currentLocale(
   cookieString?: string,
-  navigatorLanguage: string | undefined = globalThis.navigator?.language,
-): string {
-  const fromCookie = readCookie(LOCALE_COOKIE, cookieString);
-  if (fromCookie) return toBcp47(fromCookie);
-  return navigatorLanguage ? toBcp47(navigatorLanguage) : DEFAULT_LOCALE;
+  languages: string | readonly string[] | undefined = browserLanguages(),
+): SupportedLocale {
+  return negotiateLocale({ cookie: readCookie(LOCALE_COOKIE, cookieString), acceptLanguage: languages });
 }

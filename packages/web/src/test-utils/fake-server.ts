@@ -93,6 +93,11 @@ export function userContext(me: AnonymousMe | AuthenticatedMe = anonymousMe): Us
         },
       },
       urls: { root: '/', help: '/support/' },
+      seller: {
+        name: 'Lectern',
+        address: '100 Example Street, Seattle, WA 98101, United States',
+        support_email: 'support@lectern.test',
+      },
       third_party: { external_sources_enabled: false, third_party_marketing_enabled: false },
       env: 'test',
     },

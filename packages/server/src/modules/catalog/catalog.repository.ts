@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/database.js';
 import { qualify } from '../../platform/db/qualify.js';
@@ -181,6 +181,28 @@ export function createCatalogRepository(db: Database) {
           .groupBy(courses.primaryCategoryId),
       ]);
       return { all, counts };
+    },
+
+    /**
+     * Every published, public course (slug, creation time) and every category that is some such
+     * course's primary category (slug, its newest course's creation time): the sitemap.
+     */
+    async publicPages() {
+      const [courseRows, categoryRows] = await Promise.all([
+        db
+          .select({ slug: courses.slug, createdAt: courses.createdAt })
+          .from(courses)
+          .where(isVisible)
+          .orderBy(asc(courses.id)),
+        db
+          .select({ slug: categories.slug, newestCourseAt: max(courses.createdAt) })
+          .from(categories)
+          .innerJoin(courses, eq(courses.primaryCategoryId, categories.id))
+          .where(isVisible)
+          .groupBy(categories.id, categories.slug)
+          .orderBy(asc(categories.id)),
+      ]);
+      return { courses: courseRows, categories: categoryRows };
     },
 
     /** Summaries of the given courses (visible or not), in one currency. */

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  freePriceText,
   money,
   type CourseCategory,
   type CourseDetail,
@@ -9,6 +10,7 @@ import {
 } from '@lectern/domain';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
+import { courseCoverUrl } from '../course-images/course-cover-svg.js';
 import { createCatalogRepository, type CourseListFilter } from './catalog.repository.js';
 
 export const courseUrl = (slug: string) => `/course/${slug}/`;
@@ -26,7 +28,7 @@ export interface CartCourse {
 }
 
 const priceText = (price: Money, locale: string) =>
-  price.amount === 0 ? 'Free' : formatMoney(price, locale);
+  price.amount === 0 ? freePriceText(locale) : formatMoney(price, locale);
 
 const displayNames = new Map<string, Intl.DisplayNames>();
 /** "en_US" → "English (United States)", in English (analytics reads it). */
@@ -108,7 +110,7 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
         title: row.title,
         headline: row.headline,
         url: courseUrl(row.slug),
-        image_url: null,
+        image_url: courseCoverUrl({ id: row.id, title: row.title, category: row.categoryTitle }),
         visible_instructors: (instructorsByCourse.get(row.id) ?? []).map((i) => ({
           display_name: i.displayName,
         })),
@@ -160,7 +162,7 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
         slug: row.slug,
         headline: row.headline,
         url: courseUrl(row.slug),
-        image_url: null,
+        image_url: courseCoverUrl({ id: row.id, title: row.title, category: row.categoryTitle }),
         context_info: { label: { display_name: row.subcategoryTitle ?? row.categoryTitle } },
         primary_category: { title: row.categoryTitle, slug: row.categorySlug },
         primary_subcategory: row.subcategoryTitle === null ? null : { title: row.subcategoryTitle },
@@ -194,6 +196,26 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
     },
 
     cartCourses,
+
+    /**
+     * The catalog's public pages for the sitemap: each published, public course and each
+     * category holding one, with when it last changed. Courses are never edited after they are
+     * created (nothing in the product edits them), so a course changed when it was created
+     * and a category when its newest course was.
+     */
+    async publicPages(): Promise<{
+      courses: { path: string; lastModified: Date }[];
+      categories: { path: string; lastModified: Date | null }[];
+    }> {
+      const rows = await repository.publicPages();
+      return {
+        courses: rows.courses.map((row) => ({ path: courseUrl(row.slug), lastModified: row.createdAt })),
+        categories: rows.categories.map((row) => ({
+          path: categoryUrl(row.slug),
+          lastModified: row.newestCourseAt,
+        })),
+      };
+    },
 
     /**
      * List prices of the published, public courses among `ids`; others are absent. Served from

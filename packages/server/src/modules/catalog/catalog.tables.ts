@@ -62,6 +62,10 @@ export const courses = pgTable(
     slug: varchar('slug', { length: 120 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     headline: text('headline').notNull().default(''),
+    /** What the course teaches, a paragraph or two (searched, shown on the landing page). */
+    description: text('description').notNull().default(''),
+    /** Platform §3 instructional level: ALL_LEVELS, BEGINNER, INTERMEDIATE or EXPERT. */
+    instructionalLevel: varchar('instructional_level', { length: 20 }).notNull().default('ALL_LEVELS'),
     locale: varchar('locale', { length: 16 }).notNull().default('en_US'),
     primaryCategoryId: integer('primary_category_id')
       .notNull()
@@ -77,6 +81,8 @@ export const courses = pgTable(
     estimatedContentLength: integer('estimated_content_length').notNull().default(0),
     isPrivate: boolean('is_private').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(true),
+    /** When the course went live (the search's "newest" sort); the creation time until then. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,19 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SHARE_MESSAGES } from '@lectern/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standInWebApp } from '../../test-support/stand-in-web-app.js';
 import { createTestClient } from '../../test-support/test-client.js';
 import { startTestServer } from '../../test-support/test-server.js';
 import { shareLinks } from './sharing.tables.js';
 
-// A stand-in build of the web app, so the 404 page of an unknown link is the real page shell.
-const webDist = mkdtempSync(path.join(tmpdir(), 'lectern-web-'));
-writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html><html><body><div id="root"></div></body></html>',
-);
+// A stand-in build of the web app, so the 404 page of an unknown link is a rendered page.
+const webDist = standInWebApp();
 
 const SITE = 'https://learn.example.com';
 let server: Awaited<ReturnType<typeof startTestServer>>;

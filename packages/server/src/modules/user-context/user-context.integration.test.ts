@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SELLER } from '../../platform/config/config.js';
 import { createTestClient } from '../../test-support/test-client.js';
 import { startTestServer } from '../../test-support/test-server.js';
 
@@ -57,6 +58,15 @@ describe('GET /api-2.0/contexts/me/', () => {
     } finally {
       await switched.stop();
     }
+  });
+
+  it('names the seller for the legal pages, as receipts do (outside production, the demo address)', async () => {
+    const { data } = await createTestClient(server.app).get('/api-2.0/contexts/me/?Config=True');
+    expect(data.Config.seller).toEqual({
+      name: 'Lectern',
+      address: DEMO_SELLER.address,
+      support_email: 'support@localhost',
+    });
   });
 
   it('returns only the requested parts', async () => {

@@ -4,6 +4,8 @@ import {
   currencyFormatterInfo,
   isCountryCode,
   isOrganizationAdmin,
+  LOCALE_COOKIE,
+  supportedLocaleFor,
   type AuthenticatedMe,
   type CurrencyCode,
   type UserContextFlag,
@@ -76,7 +78,11 @@ export function createUserContextService({
     const user = await currentUser(request);
     const cookieCountry = request.cookies[PRICE_COUNTRY_COOKIE]?.toUpperCase();
     const country = user?.country ?? (cookieCountry && isCountryCode(cookieCountry) ? cookieCountry : 'US');
-    const locale = user?.locale ?? localeFromHeader(request.headers['accept-language']) ?? 'en_US';
+    // The language picker's choice (the locale cookie) wins: prices read in the page's language.
+    const chosen = request.cookies[LOCALE_COOKIE];
+    const chosenLocale = chosen ? supportedLocaleFor(chosen)?.replace('-', '_') : undefined;
+    const locale =
+      chosenLocale ?? user?.locale ?? localeFromHeader(request.headers['accept-language']) ?? 'en_US';
     return { country, currency: currencyForCountry(country), locale, intlLocale: locale.replace('_', '-') };
   }
 
@@ -170,6 +176,11 @@ export function createUserContextService({
             currency_formatter: currencyFormatterInfo(pricing.currency, pricing.intlLocale),
           },
           urls: { root: `${config.publicUrl}/`, help: `${config.publicUrl}/support/` },
+          seller: {
+            name: config.seller.name,
+            address: config.seller.address,
+            support_email: config.seller.supportEmail,
+          },
           third_party: {
             external_sources_enabled: config.thirdParty.externalSourcesEnabled,
             third_party_marketing_enabled: config.thirdParty.thirdPartyMarketingEnabled,

@@ -1,20 +1,12 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../app.js';
+import { STAND_IN_ASSET, standInWebApp } from '../../test-support/stand-in-web-app.js';
 import { createTestClient } from '../../test-support/test-client.js';
 import { startTestServer } from '../../test-support/test-server.js';
 
 // A stand-in build of the web app, so page serving is tested without running Vite.
-const webDist = mkdtempSync(path.join(tmpdir(), 'lectern-web-'));
-mkdirSync(path.join(webDist, 'assets'));
-writeFileSync(
-  path.join(webDist, 'index.html'),
-  '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body><div id="root"></div></body></html>',
-);
-writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+const webDist = standInWebApp();
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -260,7 +252,7 @@ describe('operational endpoints and headers', () => {
 });
 
 describe('serving the web app', () => {
-  it('answers known pages with the shell and a fresh CSP nonce', async () => {
+  it('answers known pages with a rendered document and a fresh CSP nonce', async () => {
     const client = createTestClient(server.app);
     const first = await client.get('/join/login-popup/');
     const second = await client.get('/join/login-popup/');
@@ -272,7 +264,7 @@ describe('serving the web app', () => {
     expect(second.body).not.toContain(nonce!);
   });
 
-  it('answers unknown pages with the shell and status 404', async () => {
+  it('answers unknown pages with a rendered document and status 404', async () => {
     const response = await createTestClient(server.app).get('/no/such/page/');
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('<div id="root">');
@@ -295,7 +287,7 @@ describe('serving the web app', () => {
   });
 
   it('caches fingerprinted assets for a year', async () => {
-    const response = await createTestClient(server.app).get('/assets/app-1a2b3c.js');
+    const response = await createTestClient(server.app).get(STAND_IN_ASSET);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });

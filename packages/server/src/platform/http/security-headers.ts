@@ -17,7 +17,10 @@ export interface SecurityHeadersOptions {
   paymentsOrigin?: string;
 }
 
-/** The policy as directive → sources; the nonce, when used, joins script-src and style-src. */
+/**
+ * The policy as directive → sources; the nonce, when used (an HTML page), joins script-src and
+ * style-src, and style attributes are allowed.
+ */
 function cspDirectives(options: SecurityHeadersOptions, nonce?: string): string {
   // The payment provider's browser SDK is a script from its origin; it calls the provider's
   // API and shows 3-D Secure and wallet sheets in frames from there (design §4).
@@ -27,6 +30,9 @@ function cspDirectives(options: SecurityHeadersOptions, nonce?: string): string 
     "default-src 'self'",
     `script-src 'self'${payments}${withNonce}`,
     `style-src 'self'${withNonce}`,
+    // Server-rendered HTML carries the UI library's style attributes (CSS variables such as a
+    // grid's gutter); <style> elements still need the nonce (decision 0025).
+    ...(nonce ? ["style-src-attr 'unsafe-inline'"] : []),
     "img-src 'self' data:",
     "font-src 'self' data:",
     `connect-src 'self'${payments}`,

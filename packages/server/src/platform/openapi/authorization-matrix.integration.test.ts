@@ -39,6 +39,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api-2.0/courses/': 'public',
   'GET /api-2.0/courses/:id/': 'public',
   'GET /api-2.0/course-categories/': 'public',
+  'GET /api-2.0/search-courses/': 'public',
+  'GET /api-2.0/search-autocomplete/': 'public',
   'GET /api-2.0/users/me/subscribed-courses/': 'user',
   'GET /api-2.0/pricing/': 'public',
   'GET /api-2.0/users/me/credit-history/': 'user',
@@ -107,6 +109,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api-2.0/openapi.json': 'public',
   'GET /api-2.0/docs/': 'public',
   'GET /s/:code/': 'public',
+  'GET /course-images/:courseId/:version/:file': 'public',
 };
 
 const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;

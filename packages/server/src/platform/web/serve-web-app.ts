@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '@lectern/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/http-error.js';
+import { inProcessFetch } from './in-process-fetch.js';
+import { pageLocale } from './page-locale.js';
+import { loadWebBuild } from './web-build.js';
 
-const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /** Paths that belong to the API: unknown ones there get the JSON 404, never the HTML page. */
@@ -21,15 +22,15 @@ const API_PREFIXES = [
 ];
 
 /**
- * Serves the built React app: hashed assets with year-long immutable caching, the app
- * shell for every known page (200) and for unknown pages (404, rendered by the app's own
- * not-found page). The shell is read once at start; each response gets its own CSP nonce.
+ * Serves the built React app: hashed assets with year-long immutable caching, and every page
+ * rendered on the server (200 for a known page, 404 for an unknown one or a missing course,
+ * 301 to add a missing trailing slash). Personal data is in the HTML of a signed-in visitor's
+ * page, so pages are never stored by shared caches. Each response gets its own CSP nonce.
  */
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
-  const indexPath = path.join(options.distDir, 'index.html');
-  const shell = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
-  if (!shell) {
-    app.log.warn(`Web app not built (${indexPath} missing): pages answer 503. Run "npm run build".`);
+  const build = await loadWebBuild(options.distDir);
+  if (!build) {
+    app.log.warn(`Web app not built (${options.distDir} missing): pages answer 503. Run "npm run build".`);
   } else {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -47,22 +48,36 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     });
   }
 
-  const sendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => {
-    if (!shell) {
+  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!build) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run "npm run build" and restart.');
     }
-    const nonce = reply.useCspNonce();
+    const api = inProcessFetch(app, request);
+    const rendered = await build.renderer.renderPage({
+      url: `${request.protocol}://${request.host}${request.url}`,
+      fetch: api.fetch,
+      cookies: request.headers.cookie ?? '',
+      locale: pageLocale(request),
+      nonce: reply.useCspNonce(),
+      assetsFor: build.assetsFor,
+      onError: (error) => request.log.error({ err: error }, 'page render error'),
+    });
+    for (const cookie of api.setCookies()) void reply.header('set-cookie', cookie);
+    // The page list decides what exists (as the app's router does); the page can only say
+    // that what it shows is missing (an unknown course).
+    const known = isKnownPagePath(new URL(request.url, 'http://page').pathname);
     return reply
-      .status(status)
-      .header('cache-control', 'no-cache')
+      .status(known ? rendered.status : 404)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(shell.replace(NONCE_PLACEHOLDER, nonce));
+      .send(rendered.html);
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  const servePage = (request: FastifyRequest, reply: FastifyReply) => {
     // Browsers read "\" in a URL as "/": normalised first, then repeated slashes collapsed, so
     // neither "//other.site" nor "/\other.site" (raw or %5C) can become an open redirect.
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\\|%5c/gi, '/').replace(/\/{2,}/g, '/');
@@ -76,6 +91,10 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       const query = queryStart === -1 ? '' : request.url.slice(queryStart);
       return reply.redirect(`${pathname}/${query}`, 301);
     }
-    return sendShell(request, reply, isKnownPagePath(pathname) ? 200 : 404);
-  });
+    return renderPage(request, reply);
+  };
+  // Pages are a route (so the compression plugin's hooks apply to them); anything a route sends
+  // on as not found (an unknown short link) gets the same page treatment.
+  app.get('/*', servePage);
+  app.setNotFoundHandler(servePage);
 }

@@ -6,6 +6,7 @@ import { CartProvider } from '../../features/cart/cart-provider';
 import { ConsentProvider } from '../../features/consent/consent-provider';
 import { ConsentUi } from '../../features/consent/consent-ui';
 import { MetricsProvider } from '../../features/metrics/metrics-provider';
+import type { PricingClient } from '../../features/pricing/pricing-client';
 import { PricingProvider } from '../../features/pricing/pricing-provider';
 import type { TrackingTransport } from '../../features/tracking/tracking-client';
 import { TrackingProvider } from '../../features/tracking/tracking-provider';
@@ -27,6 +28,10 @@ export interface AppProvidersProps {
   mantineEnv?: 'default' | 'test';
   /** How tracking batches reach the collector; the browser's fetch and beacon by default. */
   trackingTransport?: TrackingTransport;
+  /** The page's CSP nonce; read from the document's meta tag when not given (the browser). */
+  cspNonce?: string;
+  /** A pricing client holding the prices the server rendered with; a new one otherwise. */
+  pricingClient?: PricingClient;
   children: ReactNode;
 }
 
@@ -44,6 +49,8 @@ export function AppProviders({
   messages,
   mantineEnv,
   trackingTransport,
+  cspNonce,
+  pricingClient,
   children,
 }: AppProvidersProps) {
   return (
@@ -55,7 +62,7 @@ export function AppProviders({
             cssVariablesResolver={cssVariablesResolver}
             forceColorScheme="light"
             // The CSP admits only <style> tags carrying this page's nonce.
-            getStyleNonce={readCspNonce}
+            getStyleNonce={cspNonce === undefined ? readCspNonce : () => cspNonce}
             env={mantineEnv}
           >
             <FeedbackProvider>
@@ -63,7 +70,7 @@ export function AppProviders({
                 <MetricsProvider>
                   <ConsentProvider>
                     <TrackingProvider transport={trackingTransport}>
-                      <PricingProvider>
+                      <PricingProvider client={pricingClient}>
                         <CartProvider>{children}</CartProvider>
                       </PricingProvider>
                       <ConsentUi />

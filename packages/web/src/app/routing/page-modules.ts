@@ -1,6 +1,5 @@
 import type { PageRouteName } from '@lectern/domain';
-import type { ComponentType } from 'react';
-import { lazyPage } from '../start-up/lazy-page';
+import { lazyPage, type PageComponent } from '../start-up/lazy-page';
 
 /**
  * Every page is its own chunk, fetched on first visit (start-up step 4). A page whose chunk
@@ -16,6 +15,9 @@ export const pages = {
   ),
   category: lazyPage('category', () =>
     import('../../features/category/category-page').then((module) => module.CategoryPage),
+  ),
+  courseSearch: lazyPage('course-search', () =>
+    import('../../features/search/search-page').then((module) => module.SearchPage),
   ),
   courseLanding: lazyPage('course-landing', () =>
     import('../../features/course-landing/course-landing-page').then((module) => module.CourseLandingPage),
@@ -135,6 +137,26 @@ export const pages = {
   businessTerms: lazyPage('business-terms', () =>
     import('../../features/business-terms/business-terms-page').then((module) => module.BusinessTermsPage),
   ),
+  terms: lazyPage('terms', () =>
+    import('../../features/legal/terms-page').then((module) => module.TermsPage),
+  ),
+  refundPolicy: lazyPage('refund-policy', () =>
+    import('../../features/legal/refund-policy-page').then((module) => module.RefundPolicyPage),
+  ),
+  privacyPolicy: lazyPage('privacy-policy', () =>
+    import('../../features/legal/privacy-policy-page').then((module) => module.PrivacyPolicyPage),
+  ),
+  cookiePolicy: lazyPage('cookie-policy', () =>
+    import('../../features/legal/cookie-policy-page').then((module) => module.CookiePolicyPage),
+  ),
+  commercialTransactions: lazyPage('commercial-transactions', () =>
+    import('../../features/legal/commercial-transactions-page').then(
+      (module) => module.CommercialTransactionsPage,
+    ),
+  ),
+  support: lazyPage('support', () =>
+    import('../../features/legal/support-page').then((module) => module.SupportPage),
+  ),
   devClock: lazyPage('dev-clock', () =>
     import('../../features/dev-tools/dev-clock-page').then((module) => module.DevClockPage),
   ),
@@ -145,4 +167,4 @@ export const pages = {
     import('../../features/not-found/not-found-page').then((module) => module.NotFoundPage),
   ),
   // Every page of PAGE_ROUTES has its module: a new route without one fails here at compile time.
-} satisfies Record<PageRouteName | 'notFound', ComponentType>;
+} satisfies Record<PageRouteName | 'notFound', PageComponent>;

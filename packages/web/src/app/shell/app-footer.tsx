@@ -1,6 +1,8 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { LegalFooterLinks } from '../../features/legal/legal-links';
+import { LanguagePicker } from '../../features/locale/language-picker';
 import { useUserContext } from '../user-context/user-context-provider';
 import { openConsentCenter } from './consent-center';
 import classes from './shell.module.css';
@@ -25,6 +27,8 @@ export function AppFooter() {
           <Text size="sm">
             {intl.formatMessage({ id: 'shell.copyright' }, { year: String(YEAR), brand: brandName })}
           </Text>
+          <LegalFooterLinks />
+          <LanguagePicker />
           {!inMobileApp && (
             <Anchor component="button" type="button" size="sm" onClick={openConsentCenter}>
               {intl.formatMessage({ id: 'shell.cookieSettings' })}

@@ -3,6 +3,7 @@ import { PAGE_ROUTES } from '@lectern/domain';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { authPath, isAuthPage, returnPathFor } from '../../features/auth/auth-paths';
+import { HeaderSearch } from '../../features/search/header-search';
 import { useUserContext } from '../user-context/user-context-provider';
 import { CartLink } from './cart-link';
 import classes from './shell.module.css';
@@ -21,6 +22,7 @@ export function AppHeader({ cartCount }: { cartCount: number }) {
         <Anchor component={Link} to={PAGE_ROUTES.home} className={classes.brand} underline="never">
           {brandName}
         </Anchor>
+        <HeaderSearch />
         <nav aria-label={intl.formatMessage({ id: 'shell.nav' })}>
           <Group gap="sm" wrap="nowrap">
             <CartLink count={cartCount} />

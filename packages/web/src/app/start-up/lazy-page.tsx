@@ -33,23 +33,42 @@ export function lazyPage(
   name: string,
   load: () => Promise<ComponentType>,
   { report = reportError }: LazyPageOptions = {},
-): ComponentType {
-  const LazyModule = lazy(async () => {
-    markModule(name, 'loading');
-    try {
-      const Page = await load();
-      markModule(name, 'loaded');
-      return { default: countedPage(name, Page) };
-    } catch (error) {
-      markModule(name, 'failed');
-      report(error, { module: name });
-      // The failure went to `report` (and so to the error counter); the page shows the reload banner.
-      return { default: ModuleLoadErrorPage };
-    }
-  });
+): PageComponent {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= (async () => {
+      markModule(name, 'loading');
+      try {
+        const Page = await load();
+        markModule(name, 'loaded');
+        loaded = countedPage(name, Page);
+      } catch (error) {
+        markModule(name, 'failed');
+        report(error, { module: name });
+        // The failure went to `report` (and so to the error counter); the page shows the reload banner.
+        loaded = ModuleLoadErrorPage;
+      }
+      return loaded;
+    })());
+  // A module already loaded is handed over synchronously (a thenable React reads at once), so a
+  // preloaded page renders without suspending: the server's HTML has it in place, and the
+  // browser hydrates it without waiting.
+  const LazyModule = lazy(() =>
+    loaded
+      ? (resolvedThenable({ default: loaded }) as unknown as Promise<{ default: ComponentType }>)
+      : preload().then((Page) => ({ default: Page })),
+  );
   function TrackedPage() {
     usePageViewTracking();
     return <LazyModule />;
   }
-  return TrackedPage;
+  return Object.assign(TrackedPage, { preload });
+}
+
+/** A page of the router whose code can be fetched ahead of its first render. */
+export type PageComponent = ComponentType & { preload: () => Promise<ComponentType> };
+
+function resolvedThenable<T>(value: T) {
+  return { then: (resolve: (value: T) => void) => resolve(value) };
 }

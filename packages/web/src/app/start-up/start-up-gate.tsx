@@ -6,7 +6,7 @@ import { reportError } from '../../platform/report-error';
 import { ModuleLoadErrorPage } from '../../ui/module-load-error-page';
 import { PageLoader } from '../../ui/page-loader';
 import { useUserContext } from '../user-context/user-context-provider';
-import { saveTimeZone, userContextQuery } from '../user-context/user-context-query';
+import { saveTimeZone, USER_CONTEXT_QUERY_KEY, userContextQuery } from '../user-context/user-context-query';
 import { markModule } from './module-status';
 import { browserTimeZone, runStartUp } from './run-start-up';
 import { startTrackingTools, TRACKING_LOADERS, type TrackingLoader } from './tracking-loaders';
@@ -28,7 +28,11 @@ export function StartUpGate({ children, trackingLoaders = TRACKING_LOADERS }: St
   const queryClient = useQueryClient();
   const consent = useConsentController();
   const { isLoaded } = useUserContext();
-  const [phase, setPhase] = useState<Phase>('starting');
+  // A server-rendered page arrives with the context in the cache and its pages in the HTML:
+  // it hydrates them at once, and start-up's other steps run as usual.
+  const [phase, setPhase] = useState<Phase>(() =>
+    queryClient.getQueryData(USER_CONTEXT_QUERY_KEY) ? 'ready' : 'starting',
+  );
   // Strict mode runs effects twice in development; start-up must run once.
   const started = useRef(false);
 

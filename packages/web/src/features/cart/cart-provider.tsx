@@ -33,7 +33,8 @@ export function useCartClient(): CartClient {
 /** The cart as the screen shows it; re-renders on every change. */
 export function useCart(): CartSnapshot {
   const client = useCartClient();
-  return useSyncExternalStore(client.subscribe, client.getSnapshot);
+  // The server renders the cart before it connects; hydration starts from that same snapshot.
+  return useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
 }
 
 /** Effective items in the cart list, for the header badge. */

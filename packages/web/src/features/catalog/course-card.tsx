@@ -1,12 +1,22 @@
-import { Anchor, AspectRatio, Card, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import classes from './course-card.module.css';
+import { COURSE_CARD_IMAGE_SIZES, CourseImage, type CourseImagePriority } from './course-image';
 import { CoursePrice } from './course-price';
 import type { CatalogCourse } from './courses-api';
 
 /** A catalog card: image, title (the link), instructors, rating, price. */
-export function CourseCard({ course, headingLevel = 3 }: { course: CatalogCourse; headingLevel?: 2 | 3 }) {
+export function CourseCard({
+  course,
+  headingLevel = 3,
+  imagePriority = 'lazy',
+}: {
+  course: CatalogCourse;
+  headingLevel?: 2 | 3;
+  /** `lcp` for the first card of a listing at the top of its page, `eager` for the rest of its first row. */
+  imagePriority?: CourseImagePriority;
+}) {
   const intl = useIntl();
   const instructors = intl.formatList(
     course.visible_instructors.map((instructor) => instructor.display_name),
@@ -14,14 +24,13 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CatalogCourse
   return (
     <Card component="article" withBorder radius="md" padding="md" className={classes.card}>
       <Card.Section>
-        <AspectRatio ratio={16 / 9}>
-          {course.image_url ? (
-            // The title says what the course is; the picture adds nothing for screen readers.
-            <Image src={course.image_url} alt="" />
-          ) : (
-            <div className={classes.placeholder} aria-hidden="true" />
-          )}
-        </AspectRatio>
+        {/* The title says what the course is; the picture adds nothing for screen readers. */}
+        <CourseImage
+          imageUrl={course.image_url}
+          alt=""
+          sizes={COURSE_CARD_IMAGE_SIZES}
+          priority={imagePriority}
+        />
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Title order={headingLevel} size="h5" lineClamp={2}>

@@ -7,13 +7,22 @@ import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { CourseCard } from './course-card';
 import type { CatalogCourse } from './courses-api';
 
-/** A listing query as cards, with its loading, failure and empty states. */
+/** Cards in the first row at the widest layout (4 columns): their pictures are above the fold. */
+export const FIRST_ROW_CARDS = 4;
+
+/**
+ * A listing query as cards, with its loading, failure and empty states. With `eagerImages`, the
+ * first cards' pictures load at once (the first one as the page's largest picture), the rest
+ * lazily: a grid at the top of its page passes `FIRST_ROW_CARDS`.
+ */
 export function CourseGrid({
   courses,
   headingLevel = 3,
+  eagerImages = 0,
 }: {
   courses: UseQueryResult<PaginatedResponse<CatalogCourse>>;
   headingLevel?: 2 | 3;
+  eagerImages?: number;
 }) {
   const intl = useIntl();
   if (courses.isPending) return <PageLoader label={intl.formatMessage({ id: 'home.loadingCourses' })} />;
@@ -34,8 +43,13 @@ export function CourseGrid({
   }
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
-      {courses.data.results.map((course) => (
-        <CourseCard key={course.id} course={course} headingLevel={headingLevel} />
+      {courses.data.results.map((course, index) => (
+        <CourseCard
+          key={course.id}
+          course={course}
+          headingLevel={headingLevel}
+          imagePriority={index >= eagerImages ? 'lazy' : index === 0 ? 'lcp' : 'eager'}
+        />
       ))}
     </SimpleGrid>
   );

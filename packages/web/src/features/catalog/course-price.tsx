@@ -1,8 +1,19 @@
+import type { Money } from '@lectern/domain';
 import { Group, Skeleton, Text, VisuallyHidden, type MantineSize } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { CoursePriceEntry } from '../pricing/pricing-client';
 import { useCoursePrice } from '../pricing/pricing-provider';
 import type { CatalogCourse } from './courses-api';
 import classes from './course-card.module.css';
+
+/**
+ * The amount `CoursePrice` shows the visitor pays: the discounted price, else the price, from
+ * the pricing client; the listing's price while it loads or when it failed.
+ */
+export function shownCoursePrice(entry: CoursePriceEntry, course: { price: Money }): Money {
+  const current = entry.status === 'loaded' ? (entry.discountPrice ?? entry.price) : null;
+  return current ? { amount: current.amount, currency: current.currency } : course.price;
+}
 
 /**
  * A course's price from the batched pricing client: a placeholder while it loads, the

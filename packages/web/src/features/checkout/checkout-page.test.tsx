@@ -92,7 +92,21 @@ describe('CheckoutPage', () => {
     expect(infoCalls()[2]?.body).toMatchObject({
       billing_address: { country_code: 'JP', secondary_location_info: null },
     });
-    expect(screen.getByTestId('jp-notices')).toBeTruthy();
+    // Checkout §2: JP buyers see the refund policy and the commercial-transactions disclosure, linked.
+    const notices = within(screen.getByTestId('jp-notices'));
+    expect(notices.getByRole('link', { name: 'Refund policy' }).getAttribute('href')).toBe(
+      '/terms/refund-policy/',
+    );
+    expect(
+      notices
+        .getByRole('link', { name: 'Disclosure under the Act on Specified Commercial Transactions' })
+        .getAttribute('href'),
+    ).toBe('/terms/commercial-transactions/');
+    const terms = within(screen.getByTestId('checkout-terms'));
+    expect(terms.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms/');
+    expect(terms.getByRole('link', { name: 'Refund Policy' }).getAttribute('href')).toBe(
+      '/terms/refund-policy/',
+    );
   });
 
   it('shows taxes the law wants apart (GST and QST) as one row each', async () => {

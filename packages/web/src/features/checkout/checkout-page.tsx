@@ -24,7 +24,7 @@ import {
   type PaymentMethodConfig,
 } from '@lectern/domain';
 import { Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
@@ -484,13 +484,38 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
                 <FormattedMessage id="checkout.complete" />
               </Button>
             )}
+            <Text size="xs" c="dimmed" data-testid="checkout-terms">
+              <FormattedMessage
+                id="checkout.legal.terms"
+                values={{
+                  terms: (chunks: ReactNode) => <LegalLink to={PAGE_ROUTES.terms}>{chunks}</LegalLink>,
+                  refund: (chunks: ReactNode) => (
+                    <LegalLink to={PAGE_ROUTES.refundPolicy}>{chunks}</LegalLink>
+                  ),
+                }}
+              />
+            </Text>
             {currentCountry === 'JP' && (
               <Stack gap={4} data-testid="jp-notices">
                 <Text size="xs">
-                  <FormattedMessage id="checkout.jp.refund" />
+                  <FormattedMessage
+                    id="checkout.jp.refund"
+                    values={{
+                      link: (chunks: ReactNode) => (
+                        <LegalLink to={PAGE_ROUTES.refundPolicy}>{chunks}</LegalLink>
+                      ),
+                    }}
+                  />
                 </Text>
                 <Text size="xs">
-                  <FormattedMessage id="checkout.jp.commercialTransactions" />
+                  <FormattedMessage
+                    id="checkout.jp.commercialTransactions"
+                    values={{
+                      link: (chunks: ReactNode) => (
+                        <LegalLink to={PAGE_ROUTES.commercialTransactions}>{chunks}</LegalLink>
+                      ),
+                    }}
+                  />
                 </Text>
               </Stack>
             )}
@@ -501,5 +526,14 @@ function Checkout({ items }: { items: CheckoutItemData[] }) {
         </Paper>
       </Grid.Col>
     </Grid>
+  );
+}
+
+/** A legal page linked from the checkout (checkout §2), in a new tab so the form keeps what was typed. */
+function LegalLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor href={to} target="_blank" rel="noopener" inherit underline="always">
+      {children}
+    </Anchor>
   );
 }

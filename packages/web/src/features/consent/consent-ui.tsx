@@ -12,7 +12,8 @@ const MOBILE_APP_DISPLAY_TYPE = 'mobile_app';
 /** Platform §2: the mobile app's webview has its own consent screen. */
 function inMobileApp(displayType: string | null | undefined): boolean {
   if (displayType === MOBILE_APP_DISPLAY_TYPE) return true;
-  return new URLSearchParams(window.location.search).get('display_type') === MOBILE_APP_DISPLAY_TYPE;
+  // The server's render has no location here; the consent screens wait for start-up anyway.
+  return new URLSearchParams(globalThis.location?.search).get('display_type') === MOBILE_APP_DISPLAY_TYPE;
 }
 
 /**

@@ -26,8 +26,12 @@ function cookieDomains(hostname: string): string[] {
   return domains;
 }
 
+/** The server's render has no cookie jar of its own: consent is read and written in the browser. */
+const SERVER_RENDER_JAR: CookieJar = { read: () => undefined, write() {}, remove() {}, names: () => [] };
+
 /** The browser's cookie jar (`document.cookie`). */
-export function documentCookieJar(doc: Document = document): CookieJar {
+export function documentCookieJar(doc: Document | undefined = globalThis.document): CookieJar {
+  if (!doc) return SERVER_RENDER_JAR;
   const secure = () => (doc.location?.protocol === 'https:' ? '; Secure' : '');
   return {
     read: (name) => parseCookies(doc.cookie).get(name),

@@ -17,6 +17,8 @@ const course = {
   num_reviews: 10,
   num_subscribers: 100,
   primary_category: { title: 'Development', slug: 'development' },
+  locale: { locale: 'en_US', title: 'English (United States)' },
+  estimated_content_length: 90,
   price: { amount: 1999, currency: 'USD' },
   price_text: '$19.99',
 };

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../app/shell/use-page-title';
 import { useUserContext } from '../../app/user-context/user-context-provider';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
@@ -16,9 +15,12 @@ import { useCart, useCartClient } from '../cart/cart-provider';
 import { buyableKey, listHas } from '../cart/cart-state';
 import { freezeCheckoutList } from '../cart/checkout-handoff';
 import { courseListItem } from '../cart/course-list-item';
+import { CourseImage } from '../catalog/course-image';
 import { CoursePrice } from '../catalog/course-price';
 import { courseBySlugQuery } from '../catalog/courses-api';
 import { NotFoundPage } from '../not-found/not-found-page';
+import { CourseHead } from '../seo/course-head';
+import { PageTitle } from '../seo/page-head';
 import { useCoursePrice } from '../pricing/pricing-provider';
 import { ShareButton } from '../sharing/share-button';
 import { shareableCourse } from '../sharing/shareable-course';
@@ -35,6 +37,9 @@ function useBodyCourseId(courseId: number | undefined) {
   }, [courseId]);
 }
 
+/** The hero's layout width: the side column of a `lg` container, the page's width on phones and tablets. */
+const HERO_IMAGE_SIZES = '(min-width: 62em) 360px, calc(100vw - 2rem)';
+
 /** `/course/:slug/`: the course, its price, and the ways to buy or keep it. */
 export function CourseLandingPage() {
   const intl = useIntl();
@@ -42,12 +47,20 @@ export function CourseLandingPage() {
   const { slug = '' } = useParams();
   const course = useQuery(courseBySlugQuery(api, slug));
   useBodyCourseId(course.data?.id);
-  usePageTitle(course.data?.title ?? intl.formatMessage({ id: 'courseLanding.pageTitle' }));
+  const pageTitle = <PageTitle title={intl.formatMessage({ id: 'courseLanding.pageTitle' })} />;
 
-  if (course.isPending) return <PageLoader label={intl.formatMessage({ id: 'courseLanding.loading' })} />;
+  if (course.isPending) {
+    return (
+      <>
+        {pageTitle}
+        <PageLoader label={intl.formatMessage({ id: 'courseLanding.loading' })} />
+      </>
+    );
+  }
   if (course.isError) {
     return (
       <Container size="lg" py="xl">
+        {pageTitle}
         <LoadErrorAlert
           message={<FormattedMessage id="courseLanding.error" />}
           onRetry={() => void course.refetch()}
@@ -67,6 +80,7 @@ function CourseLanding({ course }: { course: CourseDetail }) {
   );
   return (
     <Container size="lg" py="xl">
+      <CourseHead course={course} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
@@ -109,7 +123,16 @@ function CourseLanding({ course }: { course: CourseDetail }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <PurchaseCard course={course} />
+          <Stack gap="md">
+            {/* The page's largest picture: fetched first, preloaded from the head. */}
+            <CourseImage
+              imageUrl={course.image_url}
+              alt={intl.formatMessage({ id: 'courseLanding.imageAlt' }, { title: course.title })}
+              sizes={HERO_IMAGE_SIZES}
+              priority="lcp"
+            />
+            <PurchaseCard course={course} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Container>

@@ -1,20 +1,32 @@
+import { PAGE_ROUTES } from '@lectern/domain';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { usePageTitle } from '../../app/shell/use-page-title';
+import { useBrandName } from '../../app/user-context/user-context-provider';
 import { useApiClient } from '../../platform/api';
 import { CategoryLinks } from '../catalog/category-links';
-import { CourseGrid } from '../catalog/course-grid';
+import { CourseGrid, FIRST_ROW_CARDS } from '../catalog/course-grid';
 import { coursesQuery } from '../catalog/courses-api';
+import { JsonLd } from '../seo/json-ld';
+import { PageHead } from '../seo/page-head';
+import { usePublicOrigin } from '../seo/public-origin';
+import { homeData } from '../seo/structured-data';
 
 export function HomePage() {
   const intl = useIntl();
-  usePageTitle(intl.formatMessage({ id: 'home.pageTitle' }));
+  const brand = useBrandName();
+  const origin = usePublicOrigin();
   const api = useApiClient();
   const courses = useQuery(coursesQuery(api));
 
   return (
     <Container size="lg" py="xl">
+      <PageHead
+        title={intl.formatMessage({ id: 'home.pageTitle' })}
+        description={intl.formatMessage({ id: 'seo.home.description' }, { brand })}
+        path={PAGE_ROUTES.home}
+      />
+      <JsonLd data={homeData({ brand, origin })} />
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>
@@ -28,7 +40,7 @@ export function HomePage() {
         <Title order={2} size="h3">
           <FormattedMessage id="home.coursesHeading" />
         </Title>
-        <CourseGrid courses={courses} />
+        <CourseGrid courses={courses} eagerImages={FIRST_ROW_CARDS} />
       </Stack>
     </Container>
   );

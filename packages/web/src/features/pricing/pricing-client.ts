@@ -85,6 +85,30 @@ export class PricingClient {
     return this.entries.get(courseId);
   }
 
+  /**
+   * Loads the prices of these courses now, without the batching delay: the server renderer
+   * calls it so prices are in the first HTML.
+   */
+  async preload(courseIds: readonly number[]): Promise<void> {
+    const ids = [...new Set(courseIds)].filter((id) => !this.entries.has(id));
+    const batches: Promise<void>[] = [];
+    for (let start = 0; start < ids.length; start += this.batchSize) {
+      batches.push(this.load(ids.slice(start, start + this.batchSize)));
+    }
+    await Promise.all(batches);
+  }
+
+  /** The loaded entries, to hand from the server's render to the browser's. */
+  loadedEntries(): [number, CoursePriceEntry][] {
+    return [...this.entries].filter(([, entry]) => entry.status === 'loaded');
+  }
+
+  /** Takes entries loaded elsewhere (the server's render); they are not asked for again. */
+  seed(entries: readonly (readonly [number, CoursePriceEntry])[]): void {
+    for (const [id, entry] of entries) this.entries.set(id, entry);
+    this.emit();
+  }
+
   /** Asks for a course's price; a course already asked for is not asked for again. */
   request(courseId: number): void {
     if (this.entries.has(courseId)) return;

@@ -46,7 +46,9 @@ export function usePricingClient(): PricingClient {
 /** The course's price entry; asks for it (batched) the first time. Loading until then. */
 export function useCoursePrice(courseId: number): CoursePriceEntry {
   const client = usePricingClient();
-  const entry = useSyncExternalStore(client.subscribe, () => client.entry(courseId));
+  const getEntry = () => client.entry(courseId);
+  // The server's render and the hydrating browser read the same seeded entries.
+  const entry = useSyncExternalStore(client.subscribe, getEntry, getEntry);
   useEffect(() => {
     client.request(courseId);
   }, [client, courseId]);

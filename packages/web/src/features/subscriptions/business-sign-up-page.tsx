@@ -4,10 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/shell/use-page-title';
 import { useBrandName, useMe, useRefreshAfterAuthChange } from '../../app/user-context/user-context-provider';
 import { isApiError, useApiClient } from '../../platform/api';
 import { authPath } from '../auth/auth-paths';
+import { PageHead } from '../seo/page-head';
 import { businessSignUp } from './subscription-api';
 
 const NAME_MAX = 120;
@@ -87,13 +87,18 @@ export function BusinessSignUpPage() {
   const intl = useIntl();
   const brand = businessBrandName(useBrandName());
   const heading = intl.formatMessage({ id: 'subscriptions.business.heading' }, { brand });
-  usePageTitle(heading);
   const me = useMe();
   const [search] = useSearchParams();
   const referral = search.get('ref') || undefined;
   const here = `${PAGE_ROUTES.businessSignUp}${referral ? `?${new URLSearchParams({ ref: referral }).toString()}` : ''}`;
   return (
     <Container size="xs" py="xl">
+      {/* The referral parameter does not make another page: the canonical address has none. */}
+      <PageHead
+        title={heading}
+        description={intl.formatMessage({ id: 'subscriptions.business.intro' })}
+        path={PAGE_ROUTES.businessSignUp}
+      />
       <Stack gap="md">
         <Title order={1}>{heading}</Title>
         <Text>

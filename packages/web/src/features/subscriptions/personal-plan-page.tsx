@@ -9,11 +9,11 @@ import {
 import { Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/shell/use-page-title';
 import { useMe } from '../../app/user-context/user-context-provider';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { authPath } from '../auth/auth-paths';
+import { PageHead } from '../seo/page-head';
 import type { PlanPriceOption } from './subscription-api';
 import { usePlanOptions } from './subscription-queries';
 
@@ -92,13 +92,17 @@ function PlanOptionCard({ option, signedIn }: { option: PlanPriceOption; signedI
 /** `/personal-plan/`: the Personal Plan's monthly and annual options with their trial (checkout §1). */
 export function PersonalPlanPage() {
   const intl = useIntl();
-  usePageTitle(SUBSCRIPTION_MESSAGES.personalPlanName);
   const me = useMe();
   const plans = usePlanOptions('CONSUMERSUBSCRIPTION');
   // Monthly first, then annual: the cheaper entry point reads first.
   const options = [...(plans.data ?? [])].reverse();
   return (
     <Container size="md" py="xl">
+      <PageHead
+        title={SUBSCRIPTION_MESSAGES.personalPlanName}
+        description={intl.formatMessage({ id: 'subscriptions.personal.intro' })}
+        path={PAGE_ROUTES.personalPlan}
+      />
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>{SUBSCRIPTION_MESSAGES.personalPlanName}</Title>

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../platform/api';
 import { useApiClient } from '../../platform/api';
 import type { SubscriptionProductType } from '../../platform/graphql/graphql-types.generated';
 import { fetchCurrentEnrollment, fetchPlans, type PlanPriceOption } from './subscription-api';
@@ -15,12 +16,19 @@ export function useCurrentEnrollment(enabled = true) {
   });
 }
 
+/** A product's plans as the server sends them (the server's render prefetches the same query). */
+export function plansQuery(api: ApiClient, productType: SubscriptionProductType) {
+  return queryOptions({
+    queryKey: ['subscriptions', 'plans', productType],
+    queryFn: () => fetchPlans(api, productType),
+  });
+}
+
 /** The price options of a product's plan (team-plan §3), yearly first. */
 export function usePlanOptions(productType: SubscriptionProductType) {
   const api = useApiClient();
   return useQuery({
-    queryKey: ['subscriptions', 'plans', productType],
-    queryFn: () => fetchPlans(api, productType),
+    ...plansQuery(api, productType),
     select: (plans): PlanPriceOption[] =>
       [...(plans[0]?.priceOptions ?? [])].sort(
         (a, b) => Number(b.renewalInterval.type === 'YEAR') - Number(a.renewalInterval.type === 'YEAR'),

@@ -64,7 +64,8 @@ describe('ApiClient headers', () => {
   it('sends the default headers and no CSRF token on GET', async () => {
     const { fetch, calls } = fakeFetch();
     await client(fetch, { cookies: () => 'csrftoken=tok123' }).get('/courses/');
-    expect(headersOf(calls[0])).toEqual({ 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'en-GB' });
+    // en-GB is read as the English we speak, en-US: the locale the page is shown in.
+    expect(headersOf(calls[0])).toEqual({ 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'en-US' });
     expect(calls[0]?.init.credentials).toBe('same-origin');
   });
 
@@ -90,6 +91,14 @@ describe('ApiClient headers', () => {
     const { fetch, calls } = fakeFetch();
     await client(fetch, { cookies: () => 'ud_locale=pt_BR' }).get('/courses/');
     expect(headersOf(calls[0])['Accept-Language']).toBe('pt-BR');
+  });
+
+  it("asks for the browser's most preferred language we speak when there is no locale cookie", async () => {
+    const { fetch, calls } = fakeFetch();
+    const api = client(fetch, { navigatorLanguage: () => ['fr-FR', 'es-MX', 'en'] });
+    await api.get('/courses/');
+    expect(headersOf(calls[0])['Accept-Language']).toBe('es-ES');
+    expect(api.locale()).toBe('es-ES');
   });
 
   it('turns ud_cache_* cookies into headers', async () => {

@@ -1,5 +1,6 @@
-import { apiPathProblem } from '@lectern/domain';
+import { apiPathProblem, type SupportedLocale } from '@lectern/domain';
 import { documentCookies } from '../cookies';
+import { browserLanguages, currentLocale } from '../locale';
 import { ApiError } from './api-error';
 import { DEFAULT_GET_CACHE_MS, GetCache } from './get-cache';
 import { withQuery, type QueryParams } from './query-string';
@@ -44,7 +45,8 @@ export interface ApiClientOptions {
   checkPaths?: boolean;
   /** Source of the cookie string; defaults to `document.cookie`. */
   cookies?: () => string;
-  navigatorLanguage?: () => string | undefined;
+  /** The browser's languages, most preferred first; defaults to `navigator.languages`. */
+  navigatorLanguage?: () => string | readonly string[] | undefined;
   /** Clock for the GET cache. */
   now?: () => number;
 }
@@ -79,7 +81,7 @@ export class ApiClient {
   private readonly timeoutMs: number;
   private readonly checkPaths: boolean;
   private readonly cookies: () => string;
-  private readonly navigatorLanguage: () => string | undefined;
+  private readonly navigatorLanguage: () => string | readonly string[] | undefined;
   private readonly cache: GetCache;
 
   constructor(options: ApiClientOptions = {}) {
@@ -88,7 +90,7 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
     this.checkPaths = options.checkPaths ?? !import.meta.env.PROD;
     this.cookies = options.cookies ?? documentCookies;
-    this.navigatorLanguage = options.navigatorLanguage ?? (() => globalThis.navigator?.language);
+    this.navigatorLanguage = options.navigatorLanguage ?? (() => browserLanguages());
     this.cache = new GetCache(options.now ?? Date.now);
   }
 
@@ -144,6 +146,11 @@ export class ApiClient {
       url = page.next ? sameOriginPath(page.next) : null;
     }
     return results;
+  }
+
+  /** The locale the calls ask for (their `Accept-Language`): the locale cookie, else the browser's. */
+  locale(): SupportedLocale {
+    return currentLocale(this.cookies(), this.navigatorLanguage());
   }
 
   /** Forgets every cached GET, e.g. after the user logs in or out. */

@@ -22,13 +22,14 @@ export function cacheHeaderName(cookieName: string): string {
 
 /**
  * The headers every API call sends (platform §7): `X-Requested-With`, `Accept-Language`
- * from the locale cookie (else the browser language), the CSRF token on unsafe methods,
- * and one header per `ud_cache_*` cookie.
+ * with the negotiated locale (the locale cookie, else the browser's languages: the one the
+ * page is shown in, so the server formats amounts the same way), the CSRF token on unsafe
+ * methods, and one header per `ud_cache_*` cookie.
  */
 export function defaultHeaders(
   method: string,
   cookieString: string,
-  navigatorLanguage: string | undefined,
+  navigatorLanguage: string | readonly string[] | undefined,
 ): Record<string, string> {
   const cookies = parseCookies(cookieString);
   const headers: Record<string, string> = {

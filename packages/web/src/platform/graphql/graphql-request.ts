@@ -3,6 +3,13 @@ import { isApiError, type ApiClient } from '../api';
 /** Team-plan §7: every GraphQL call is a POST of {query, variables} to this path. */
 export const GRAPHQL_PATH = '/api/2022-03/graphql/';
 
+/**
+ * Platform §7: GraphQL calls carry a `language` header derived from the locale cookie. It
+ * holds the negotiated locale as a BCP 47 tag (`ud_locale=pt_BR` → `pt-BR`), the same value
+ * as `Accept-Language`, so texts the server writes come in the page's language.
+ */
+export const GRAPHQL_LANGUAGE_HEADER = 'language';
+
 /** A GraphQL error as the server answers it: its message and `extensions.code` (platform §8). */
 export class GraphqlError extends Error {
   constructor(
@@ -31,8 +38,9 @@ function firstError(answer: unknown): GraphqlError | null {
 }
 
 /**
- * One GraphQL operation through the one API client (cookies, CSRF header, timeout), as
- * GraphQL-over-HTTP: POST {query, variables}, accepting `application/graphql-response+json`.
+ * One GraphQL operation through the one API client (cookies, CSRF header, timeout, and the
+ * `language` header), as GraphQL-over-HTTP: POST {query, variables}, accepting
+ * `application/graphql-response+json`.
  * Errors throw the first error's message and extensions (team-plan §7), also when the server
  * refuses the request with a 4xx that carries them.
  */
@@ -45,7 +53,13 @@ export async function graphqlRequest<
     answer = await api.post<GraphqlAnswer<TData>>(
       GRAPHQL_PATH,
       { query: document, variables: variables ?? {} },
-      { base: 'root', headers: { Accept: 'application/graphql-response+json, application/json' } },
+      {
+        base: 'root',
+        headers: {
+          Accept: 'application/graphql-response+json, application/json',
+          [GRAPHQL_LANGUAGE_HEADER]: api.locale(),
+        },
+      },
     );
   } catch (error) {
     throw (isApiError(error) && firstError(error.body)) || error;

@@ -1,0 +1,205 @@
+// `npm run bench:storefront`: the storefront's budgets (issue 18), measured the way a new visitor
+// meets the pages, on the built app with the embedded database:
+// - JavaScript loaded until the page is hydrated and the network is quiet (gzip -9 of each
+//   script, whatever encoding the server chose), per page;
+// - Lighthouse 12 (mobile, default simulated throttling) against Debian's Chromium:
+//   performance, accessibility, LCP, CLS, TBT.
+// Prints one table and exits 1 when a budget is broken. STOREFRONT_SKIP_LIGHTHOUSE=1 measures
+// the scripts only. Lighthouse is installed once into bench/.lighthouse (not a dependency of
+// the project: it is a measuring tool, 12.2.3 is the version that runs on Node 20).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const LIGHTHOUSE_DIR = path.join(ROOT, 'bench/.lighthouse');
+const LIGHTHOUSE_VERSION = '12.2.3';
+
+/** Issue 18's budgets. */
+const BUDGET = {
+  publicScriptKb: 100,
+  checkoutScriptKb: 170,
+  performance: 95,
+  accessibility: 100,
+  lcpMs: 1500,
+  cls: 0.05,
+  tbtMs: 100,
+};
+
+interface PageCase {
+  name: string;
+  path: string;
+  checkout?: boolean;
+  lighthouse?: boolean;
+}
+
+const PAGES: PageCase[] = [
+  { name: 'home', path: '/', lighthouse: true },
+  { name: 'category', path: '/courses/development/' },
+  { name: 'course landing', path: '/course/typescript-from-first-principles/', lighthouse: true },
+  { name: 'search', path: '/courses/search/?q=typescript' },
+  { name: 'personal plan', path: '/personal-plan/' },
+  { name: 'business sign-up', path: '/business/sign-up/' },
+  { name: 'cart', path: '/cart/', lighthouse: true },
+  { name: 'checkout', path: '/payment/checkout/', checkout: true, lighthouse: true },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_PORT: String(await freePort()),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lectern-storefront-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/healthz/`)).ok) return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start within 2 minutes');
+}
+
+/** Kilobytes of JavaScript (gzip -9) the page loads until it is hydrated and the network is quiet. */
+async function scriptKb(url: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const scripts: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(scripts);
+    return sizes.reduce((sum, size) => sum + size, 0) / 1024;
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+}
+
+function lighthouseBin(): string {
+  const bin = path.join(LIGHTHOUSE_DIR, 'node_modules/.bin/lighthouse');
+  if (!existsSync(bin)) {
+    mkdirSync(LIGHTHOUSE_DIR, { recursive: true });
+    console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${LIGHTHOUSE_DIR} (once)`);
+    execFileSync('npm', ['install', '--no-save', '--prefix', LIGHTHOUSE_DIR, `lighthouse@${LIGHTHOUSE_VERSION}`], {
+      stdio: 'inherit',
+    });
+  }
+  return bin;
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try before giving up. */
+function lighthouse(url: string): LighthouseFigures {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    console.warn(`lighthouse failed on ${url}, trying once more: ${String(error).split('\n')[0]}`);
+    return lighthouseOnce(url);
+  }
+}
+
+function lighthouseOnce(url: string): LighthouseFigures {
+  const output = path.join(mkdtempSync(path.join(tmpdir(), 'lectern-lh-')), 'report.json');
+  execFileSync(
+    lighthouseBin(),
+    [
+      url,
+      '--only-categories=performance,accessibility',
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox',
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'inherit' },
+  );
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue: number }>;
+  };
+  return {
+    performance: Math.round(report.categories.performance!.score * 100),
+    accessibility: Math.round(report.categories.accessibility!.score * 100),
+    lcpMs: report.audits['largest-contentful-paint']!.numericValue,
+    cls: report.audits['cumulative-layout-shift']!.numericValue,
+    tbtMs: report.audits['total-blocking-time']!.numericValue,
+    fcpMs: report.audits['first-contentful-paint']!.numericValue,
+  };
+}
+
+const server = await startServer();
+const rows: string[] = [];
+const broken: string[] = [];
+try {
+  // Course covers are made on first request: a real site has them long before a visitor.
+  for (const { path: pagePath } of PAGES) await fetch(server.url + pagePath);
+  for (const page of PAGES) {
+    const url = server.url + page.path;
+    const kb = await scriptKb(url);
+    const scriptBudget = page.checkout ? BUDGET.checkoutScriptKb : BUDGET.publicScriptKb;
+    if (kb > scriptBudget) broken.push(`${page.name}: ${kb.toFixed(1)} KB of JavaScript > ${scriptBudget} KB`);
+    const lh = page.lighthouse && !process.env.STOREFRONT_SKIP_LIGHTHOUSE ? lighthouse(url) : null;
+    if (lh) {
+      if (lh.performance < BUDGET.performance) broken.push(`${page.name}: performance ${lh.performance} < 95`);
+      if (lh.accessibility < BUDGET.accessibility) broken.push(`${page.name}: accessibility ${lh.accessibility} < 100`);
+      if (lh.lcpMs > BUDGET.lcpMs) broken.push(`${page.name}: LCP ${Math.round(lh.lcpMs)} ms > 1500 ms`);
+      if (lh.cls >= BUDGET.cls) broken.push(`${page.name}: CLS ${lh.cls.toFixed(3)} ≥ 0.05`);
+      if (lh.tbtMs >= BUDGET.tbtMs) broken.push(`${page.name}: TBT ${Math.round(lh.tbtMs)} ms ≥ 100 ms`);
+    }
+    const cells = lh
+      ? [lh.performance, lh.accessibility, Math.round(lh.fcpMs), Math.round(lh.lcpMs), lh.cls.toFixed(3), Math.round(lh.tbtMs)]
+      : ['', '', '', '', '', ''];
+    rows.push(`| ${page.name} | ${kb.toFixed(1)} / ${scriptBudget} | ${cells.join(' | ')} |`);
+  }
+} finally {
+  server.stop();
+}
+
+const table = [
+  '| page | JS KB (gzip) / budget | performance | accessibility | FCP ms | LCP ms | CLS | TBT ms |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+console.log(`\n${table}\n`);
+mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(path.join(ROOT, 'bench/results/storefront-budget.md'), `${table}\n`);
+if (broken.length > 0) {
+  console.error(`Budgets broken:\n- ${broken.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('Every budget holds.');

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+
+/** A catalog of the web app, read as the browser gets it. */
+function catalog(locale: string): Record<string, string> {
+  const file = new URL(`../packages/web/src/i18n/messages/${locale}.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+const COURSE_PATH = '/course/typescript-from-first-principles/';
+const PUBLIC_PAGES = [
+  '/',
+  '/courses/development/',
+  COURSE_PATH,
+  '/personal-plan/',
+  '/business/sign-up/',
+  '/cart/',
+  '/terms/',
+  '/support/',
+];
+
+/** Collects what the page logs that a person would never want: errors, warnings, page errors. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test.describe('server-rendered pages without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a course page has its title, price and structured data in the first HTML', async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get(COURSE_PATH);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en-US"/);
+    expect(html).toContain('<title>TypeScript from First Principles | Lectern</title>');
+    expect(html).toContain('$19.99');
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
+      (match) => JSON.parse(match[1]!) as { '@type': string; offers?: { price: string; priceCurrency: string } },
+    );
+    const course = jsonLd.find((item) => item['@type'] === 'Course');
+    expect(course?.offers).toMatchObject({ priceCurrency: 'USD' });
+
+    // The browser shows the page from that HTML alone.
+    await page.goto(COURSE_PATH);
+    await expect(page.getByRole('heading', { level: 1, name: 'TypeScript from First Principles' })).toBeVisible();
+    await expect(page.getByText('$19.99').first()).toBeVisible();
+  });
+
+  test('unknown courses and categories are 404s, a missing slash a 301', async ({ request }) => {
+    expect((await request.get('/course/no-such-course-e2e/')).status()).toBe(404);
+    expect((await request.get('/courses/no-such-category-e2e/')).status()).toBe(404);
+    const redirect = await request.get('/courses/development', { maxRedirects: 0 });
+    expect(redirect.status()).toBe(301);
+    expect(redirect.headers().location).toBe('/courses/development/');
+  });
+});
+
+test('public pages hydrate without a warning and then respond to clicks', async ({ page }) => {
+  const problems = watchConsole(page);
+  for (const path of PUBLIC_PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(problems).toEqual([]);
+
+  await page.goto(COURSE_PATH);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+for (const [locale, cookie, htmlLang] of [
+  ['es', 'es_ES', 'es-ES'],
+  ['pt-BR', 'pt_BR', 'pt-BR'],
+  ['ja', 'ja_JP', 'ja-JP'],
+] as const) {
+  test(`every public page renders in ${locale} on the server, with nothing missing`, async ({ page, context }) => {
+    const messages = catalog(locale);
+    await context.addCookies([{ name: 'ud_locale', value: cookie, url: test.info().project.use.baseURL! }]);
+    const problems = watchConsole(page);
+    for (const path of PUBLIC_PAGES) {
+      const response = await page.goto(path);
+      const html = (await response?.text()) ?? '';
+      expect(html, path).toContain(`<html lang="${htmlLang}"`);
+      await page.waitForLoadState('networkidle');
+      // The footer's legal links are on every page, in the page's language.
+      await expect(page.getByRole('contentinfo')).toContainText(messages['legal.link.terms']!);
+      // A message missing from a catalog would show its id (react-intl's last resort).
+      expect(await page.locator('body').innerText(), path).not.toMatch(/\b[a-z][a-zA-Z]+\.[a-z][a-zA-Z]+\.[a-z]/);
+    }
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages['home.heading']!);
+    expect(problems).toEqual([]);
+  });
+}

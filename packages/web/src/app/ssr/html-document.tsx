@@ -1,0 +1,42 @@
+import { mantineHtmlProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import faviconUrl from '../../assets/favicon.svg';
+import type { PageAssets } from './ssr-state';
+
+export interface HtmlDocumentProps {
+  /** BCP 47, e.g. `ja-JP`: `<html lang>` is right in the server's HTML. */
+  locale: string;
+  /** This response's CSP nonce; Mantine's style tags read it from the meta tag in the browser. */
+  nonce: string;
+  assets: PageAssets;
+  children: ReactNode;
+}
+
+/**
+ * The whole HTML document, rendered by React on the server and hydrated as the document in
+ * the browser, so pages can put their `<title>`, `<meta>` and `<link>` tags anywhere (React
+ * hoists them into the head). Stylesheets come before anything paints; the page's own chunk
+ * is preloaded so hydration does not wait for it.
+ */
+export function HtmlDocument({ locale, nonce, assets, children }: HtmlDocumentProps) {
+  return (
+    <html lang={locale} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="csp-nonce" content={nonce} />
+        <link rel="icon" type="image/svg+xml" href={faviconUrl} />
+        {assets.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.modulePreloads.map((href) => (
+          // Low: the stylesheets and the page's main picture come first, the code after.
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+        ))}
+      </head>
+      <body>
+        <div id="root">{children}</div>
+      </body>
+    </html>
+  );
+}

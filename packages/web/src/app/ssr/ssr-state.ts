@@ -1,0 +1,51 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { CoursePriceEntry } from '../../features/pricing/pricing-client';
+
+/**
+ * What the server's render hands to the browser's, so hydration starts from exactly the
+ * data the HTML was made from: the query cache, the prices shown, the locale, and the page's
+ * assets (the document lists them, so the browser must render the same list).
+ */
+export interface SsrState {
+  /** BCP 47 locale the page was rendered in, e.g. `pt-BR`. */
+  locale: string;
+  queries: DehydratedState;
+  prices: [number, CoursePriceEntry][];
+  assets: PageAssets;
+}
+
+/** The files a page needs from the web build, as URLs. */
+export interface PageAssets {
+  /** Render-blocking stylesheets, in order. */
+  stylesheets: string[];
+  /** Modules to fetch at once: the entry's imports and the current page's chunk. */
+  modulePreloads: string[];
+  /** The entry module, started by the document. */
+  entry: string;
+}
+
+/** The global the server's inline bootstrap script sets (the only inline script, with the nonce). */
+export const SSR_STATE_GLOBAL = '__lecternSsrState';
+
+declare global {
+  interface Window {
+    [SSR_STATE_GLOBAL]?: SsrState;
+  }
+}
+
+/**
+ * The bootstrap script's source. JSON is valid JavaScript; `<` is escaped so no string in the
+ * data can close the script element, and U+2028/2029 so old parsers cannot break a line.
+ */
+export function ssrStateScript(state: SsrState): string {
+  const json = JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `window.${SSR_STATE_GLOBAL}=${json};`;
+}
+
+/** The state of a server-rendered page, or null in a page the server did not render. */
+export function readSsrState(): SsrState | null {
+  return globalThis.window?.[SSR_STATE_GLOBAL] ?? null;
+}

@@ -1,0 +1,120 @@
+// The server's side of server rendering: `npm run build` bundles this file for Node (Vite's
+// SSR build, into dist-server/) and the Lectern server imports it to answer page requests.
+import './platform/strict-csp';
+import { PassThrough, type Readable } from 'node:stream';
+import type { PageRouteName } from '@lectern/domain';
+import { dehydrate } from '@tanstack/react-query';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { App } from './app/app';
+import { createQueryClient } from './app/providers/query-client';
+import { prefetchPage } from './app/routing/page-prefetch';
+import { preloadPageAt } from './app/routing/preload-page';
+import { appRoutes } from './app/routing/routes';
+import { HtmlDocument } from './app/ssr/html-document';
+import { ssrStateScript, type PageAssets, type SsrState } from './app/ssr/ssr-state';
+import { userContextQuery } from './app/user-context/user-context-query';
+import { PricingClient, apiPriceFetcher } from './features/pricing/pricing-client';
+import { loadMessages } from './i18n/load-messages';
+import { createApiClient } from './platform/api';
+
+export type { PageAssets } from './app/ssr/ssr-state';
+
+/** One page request, as the Lectern server hands it over. */
+export interface PageRenderRequest {
+  /** Absolute URL of the page, e.g. `http://localhost:3000/course/x/?p=2`. */
+  url: string;
+  /** Calls the server's own API in-process, with the visitor's cookies and headers. */
+  fetch: typeof fetch;
+  /** The request's Cookie header. */
+  cookies: string;
+  /** The negotiated BCP 47 locale (cookie, then Accept-Language). */
+  locale: string;
+  /** This response's CSP nonce. */
+  nonce: string;
+  /** The page's stylesheets and modules, from the build's manifest. */
+  assetsFor: (page: PageRouteName | undefined) => PageAssets;
+  onError: (error: unknown) => void;
+}
+
+export interface PageRenderResult {
+  status: number;
+  /** The page chosen for the URL, if any (for the server's logs and caching rules). */
+  page: PageRouteName | undefined;
+  html: Readable;
+}
+
+/**
+ * Renders a page to HTML: the user's context, the page's data and the prices first (with the
+ * same API the browser uses, so both agree), then the whole document, then a stream of it. It
+ * waits for every boundary before sending, so crawlers and browsers without JavaScript get
+ * the complete page; each render takes a few milliseconds, so streaming earlier would gain
+ * little.
+ */
+export async function renderPage(request: PageRenderRequest): Promise<PageRenderResult> {
+  const url = new URL(request.url);
+  const api = createApiClient({
+    fetch: request.fetch,
+    cookies: () => request.cookies,
+    navigatorLanguage: () => request.locale,
+    checkPaths: false,
+  });
+  const queryClient = createQueryClient();
+  const pricing = new PricingClient(apiPriceFetcher(api), { onError: request.onError });
+
+  const handler = createStaticHandler(appRoutes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`Unexpected router response for ${url.pathname}`);
+  const match = context.matches.at(-1);
+  const page = await preloadPageAt(url.pathname);
+
+  // All at once: only the context's answer sets a first visitor's id, which the page's reads
+  // do not need.
+  const [messages, , prefetch] = await Promise.all([
+    loadMessages(request.locale),
+    queryClient.fetchQuery(userContextQuery(api)),
+    prefetchPage(page, { api, queryClient, pricing, params: match?.params ?? {}, url }),
+  ]);
+  const status = page === undefined ? 404 : prefetch.status;
+
+  const assets = request.assetsFor(page);
+  const state: SsrState = {
+    locale: request.locale,
+    queries: dehydrate(queryClient),
+    prices: pricing.loadedEntries(),
+    assets,
+  };
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  return new Promise<PageRenderResult>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <HtmlDocument locale={request.locale} nonce={request.nonce} assets={assets}>
+        <App
+          api={api}
+          queryClient={queryClient}
+          locale={request.locale}
+          messages={messages}
+          cspNonce={request.nonce}
+          pricingClient={pricing}
+          pages={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+        />
+      </HtmlDocument>,
+      {
+        nonce: request.nonce,
+        // React moves a large finished boundary out of line (behind a script that puts it in
+        // place); everything is ready before sending, so each page stays in document order and
+        // reads right without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        bootstrapScriptContent: ssrStateScript(state),
+        bootstrapModules: [assets.entry],
+        onAllReady() {
+          const html = new PassThrough();
+          stream.pipe(html);
+          resolve({ status, page, html });
+        },
+        onShellError: reject,
+        onError: request.onError,
+      },
+    );
+  });
+}
