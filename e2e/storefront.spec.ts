@@ -43,14 +43,17 @@ test.describe('server-rendered pages without JavaScript', () => {
     expect(html).toContain('<title>TypeScript from First Principles | Lectern</title>');
     expect(html).toContain('$19.99');
     const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
-      (match) => JSON.parse(match[1]!) as { '@type': string; offers?: { price: string; priceCurrency: string } },
+      (match) =>
+        JSON.parse(match[1]!) as { '@type': string; offers?: { price: string; priceCurrency: string } },
     );
     const course = jsonLd.find((item) => item['@type'] === 'Course');
     expect(course?.offers).toMatchObject({ priceCurrency: 'USD' });
 
     // The browser shows the page from that HTML alone.
     await page.goto(COURSE_PATH);
-    await expect(page.getByRole('heading', { level: 1, name: 'TypeScript from First Principles' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'TypeScript from First Principles' }),
+    ).toBeVisible();
     await expect(page.getByText('$19.99').first()).toBeVisible();
   });
 
@@ -82,7 +85,10 @@ for (const [locale, cookie, htmlLang] of [
   ['pt-BR', 'pt_BR', 'pt-BR'],
   ['ja', 'ja_JP', 'ja-JP'],
 ] as const) {
-  test(`every public page renders in ${locale} on the server, with nothing missing`, async ({ page, context }) => {
+  test(`every public page renders in ${locale} on the server, with nothing missing`, async ({
+    page,
+    context,
+  }) => {
     const messages = catalog(locale);
     await context.addCookies([{ name: 'ud_locale', value: cookie, url: test.info().project.use.baseURL! }]);
     const problems = watchConsole(page);
@@ -94,7 +100,9 @@ for (const [locale, cookie, htmlLang] of [
       // The footer's legal links are on every page, in the page's language.
       await expect(page.getByRole('contentinfo')).toContainText(messages['legal.link.terms']!);
       // A message missing from a catalog would show its id (react-intl's last resort).
-      expect(await page.locator('body').innerText(), path).not.toMatch(/\b[a-z][a-zA-Z]+\.[a-z][a-zA-Z]+\.[a-z]/);
+      expect(await page.locator('body').innerText(), path).not.toMatch(
+        /\b[a-z][a-zA-Z]+\.[a-z][a-zA-Z]+\.[a-z]/,
+      );
     }
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages['home.heading']!);

@@ -117,9 +117,13 @@ function lighthouseBin(): string {
   if (!existsSync(bin)) {
     mkdirSync(LIGHTHOUSE_DIR, { recursive: true });
     console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${LIGHTHOUSE_DIR} (once)`);
-    execFileSync('npm', ['install', '--no-save', '--prefix', LIGHTHOUSE_DIR, `lighthouse@${LIGHTHOUSE_VERSION}`], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'npm',
+      ['install', '--no-save', '--prefix', LIGHTHOUSE_DIR, `lighthouse@${LIGHTHOUSE_VERSION}`],
+      {
+        stdio: 'inherit',
+      },
+    );
   }
   return bin;
 }
@@ -172,17 +176,27 @@ try {
     const url = server.url + page.path;
     const kb = await scriptKb(url);
     const scriptBudget = page.checkout ? BUDGET.checkoutScriptKb : BUDGET.publicScriptKb;
-    if (kb > scriptBudget) broken.push(`${page.name}: ${kb.toFixed(1)} KB of JavaScript > ${scriptBudget} KB`);
+    if (kb > scriptBudget)
+      broken.push(`${page.name}: ${kb.toFixed(1)} KB of JavaScript > ${scriptBudget} KB`);
     const lh = page.lighthouse && !process.env.STOREFRONT_SKIP_LIGHTHOUSE ? lighthouse(url) : null;
     if (lh) {
-      if (lh.performance < BUDGET.performance) broken.push(`${page.name}: performance ${lh.performance} < 95`);
-      if (lh.accessibility < BUDGET.accessibility) broken.push(`${page.name}: accessibility ${lh.accessibility} < 100`);
+      if (lh.performance < BUDGET.performance)
+        broken.push(`${page.name}: performance ${lh.performance} < 95`);
+      if (lh.accessibility < BUDGET.accessibility)
+        broken.push(`${page.name}: accessibility ${lh.accessibility} < 100`);
       if (lh.lcpMs > BUDGET.lcpMs) broken.push(`${page.name}: LCP ${Math.round(lh.lcpMs)} ms > 1500 ms`);
       if (lh.cls >= BUDGET.cls) broken.push(`${page.name}: CLS ${lh.cls.toFixed(3)} ≥ 0.05`);
       if (lh.tbtMs >= BUDGET.tbtMs) broken.push(`${page.name}: TBT ${Math.round(lh.tbtMs)} ms ≥ 100 ms`);
     }
     const cells = lh
-      ? [lh.performance, lh.accessibility, Math.round(lh.fcpMs), Math.round(lh.lcpMs), lh.cls.toFixed(3), Math.round(lh.tbtMs)]
+      ? [
+          lh.performance,
+          lh.accessibility,
+          Math.round(lh.fcpMs),
+          Math.round(lh.lcpMs),
+          lh.cls.toFixed(3),
+          Math.round(lh.tbtMs),
+        ]
       : ['', '', '', '', '', ''];
     rows.push(`| ${page.name} | ${kb.toFixed(1)} / ${scriptBudget} | ${cells.join(' | ')} |`);
   }

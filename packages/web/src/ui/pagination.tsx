@@ -1,9 +1,11 @@
 import { Button, Group, Loader, VisuallyHidden } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
+import { pageHref } from './page-param';
 
-/** Platform §2: the page number travels in `p`; §9: 5 page buttons by default. */
-export const PAGE_PARAM = 'p';
+export { currentPage, PAGE_PARAM, pageHref } from './page-param';
+
+/** Platform §9: 5 page buttons by default. */
 export const DEFAULT_PAGE_BUTTONS = 5;
 
 export type PageButton = number | 'ellipsis-start' | 'ellipsis-end';
@@ -28,21 +30,6 @@ export function pageButtons(
     ...(end < pageCount - 1 ? (['ellipsis-end'] as const) : []),
     pageCount,
   ];
-}
-
-/** The link to a page: `p` is left out for page 1 and the other query parameters stay. */
-export function pageHref(pathname: string, search: string, page: number, param = PAGE_PARAM): string {
-  const params = new URLSearchParams(search);
-  if (page <= 1) params.delete(param);
-  else params.set(param, String(page));
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
-
-/** The current page from a query string: a whole number from 1, else 1. */
-export function currentPage(search: string, param = PAGE_PARAM): number {
-  const value = Number(new URLSearchParams(search).get(param));
-  return Number.isInteger(value) && value >= 1 ? value : 1;
 }
 
 export interface PaginationProps {

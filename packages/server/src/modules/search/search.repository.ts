@@ -124,7 +124,9 @@ export function createSearchRepository(db: Database) {
             ? sql`with query as materialized (select ${tsquery(text)} as value),
               matched as materialized (
                 select course_id, category_id, subcategory_id, level, language, is_free, rating,
-                  num_reviews, published_at ${ranked ? sql`, document` : sql``}
+                  num_reviews, published_at
+                  -- Ranked while the document is at hand: never copied into the matches.
+                  ${ranked ? sql`, ts_rank_cd(document, (select value from query)) as rank` : sql``}
                 from ${documents}
                 where document @@ (select value from query)
               )`
@@ -133,8 +135,7 @@ export function createSearchRepository(db: Database) {
         select
           (select coalesce(json_agg(course_id order by ${orderSql(sort, ranked)}), '[]'::json)
             from (
-              select course_id, rating, num_reviews, published_at
-                ${ranked ? sql`, ts_rank_cd(document, (select value from query)) as rank` : sql``}
+              select course_id, rating, num_reviews, published_at ${ranked ? sql`, rank` : sql``}
               from ${source}
               where ${filtersSql(filters)}
               order by ${orderSql(sort, ranked)}

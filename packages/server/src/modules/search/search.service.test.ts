@@ -13,6 +13,16 @@ describe('textQueryOf', () => {
     expect(textQueryOf('風景')).toEqual({ text: '風景', prefix: true });
     expect(textQueryOf('negociación')).toEqual({ text: 'negociación', prefix: true });
   });
+
+  it('matches a word of one or two letters whole, except in scripts whose letters are words', () => {
+    expect(textQueryOf('ma')).toEqual({ text: 'ma', prefix: false });
+    expect(textQueryOf('learn go')).toEqual({ text: 'learn go', prefix: false });
+    expect(textQueryOf('mac')).toEqual({ text: 'mac', prefix: true });
+    expect(textQueryOf('写')).toEqual({ text: '写', prefix: true });
+    // The header box's suggestions take any beginning.
+    expect(textQueryOf('p', 1)).toEqual({ text: 'p', prefix: true });
+    expect(textQueryOf('p ', 1)).toEqual({ text: 'p', prefix: false });
+  });
 });
 
 describe('countFacets', () => {

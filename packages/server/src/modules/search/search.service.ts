@@ -34,17 +34,27 @@ const RESULTS_CACHE = { ttlMs: 5 * 60_000, maxEntries: 5_000 } as const;
 /** Categories change with the catalog, rarely: filters and facets may see them a minute late. */
 const CATEGORY_CACHE_MS = 60_000;
 
-/** A word character at the very end: the user may still be typing that word. */
-const ENDS_IN_WORD = /[\p{L}\p{N}\p{M}]$/u;
+/** The word the text ends with, if it ends inside one: the user may still be typing it. */
+const LAST_WORD = /[\p{L}\p{N}\p{M}]+$/u;
+/** Scripts whose every character is most of a word: one is enough to begin one. */
+const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/**
+ * The shortest beginning of a word that matches as a prefix. Two letters begin a good part of
+ * the catalog's words ("ma": machine, marketing, mastering…), which costs much and tells little;
+ * they still match the whole word ("go", "ux").
+ */
+const PREFIX_MIN_LETTERS = 3;
 
 /**
- * The query as search reads it; null when there is nothing to search for (every course). A
- * query ending in a space or a quote has its last word finished: no prefix.
+ * The query as search reads it; null when there is nothing to search for (every course). The
+ * last word is a prefix while it is being typed: not after a space or a quote, nor when it is
+ * too short to say much.
  */
-export function textQueryOf(q: string): TextQuery | null {
+export function textQueryOf(q: string, prefixFrom = PREFIX_MIN_LETTERS): TextQuery | null {
   const text = q.trim();
   if (text === '') return null;
-  return { text, prefix: ENDS_IN_WORD.test(q) };
+  const last = LAST_WORD.exec(q)?.[0] ?? '';
+  return { text, prefix: last !== '' && ([...last].length >= prefixFrom || IDEOGRAPHIC.test(last)) };
 }
 
 interface CategoryEntry {
@@ -251,7 +261,8 @@ export function createSearchService(db: Database, catalog: CatalogService) {
 
     /** Titles matching what the user is typing (the last word as a prefix), at most `limit`. */
     async suggestions(q: string, limit: number): Promise<SearchSuggestion[]> {
-      const text = textQueryOf(q);
+      // Titles only, and kept: any beginning of a word is worth suggesting from.
+      const text = textQueryOf(q, 1);
       if (!text) return [];
       return suggested.read(0, JSON.stringify([text, limit]), async () =>
         (await repository.suggestions(text, limit)).map((row) => ({

@@ -65,7 +65,10 @@ export function inProcessFetch(app: FastifyInstance, page: FastifyRequest): InPr
       if (separator > 0) jar.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
     }
     const empty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers: answerHeaders });
+    return new Response(empty ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: answerHeaders,
+    });
   };
   return { fetch: fetchInProcess as typeof fetch, setCookies: () => [...setCookies] };
 }

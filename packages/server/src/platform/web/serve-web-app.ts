@@ -19,6 +19,8 @@ const API_PREFIXES = [
   '/privacy/',
   '/visits/',
   '/metrics',
+  '/course-images/',
+  '/sitemaps/',
 ];
 
 /**
@@ -55,6 +57,10 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run "npm run build" and restart.');
     }
+    // The page list decides what exists (as the app's router does); the page can only say
+    // that what it shows is missing (an unknown course).
+    const known = isKnownPagePath(new URL(request.url, 'http://page').pathname);
+
     const api = inProcessFetch(app, request);
     const rendered = await build.renderer.renderPage({
       url: `${request.protocol}://${request.host}${request.url}`,
@@ -66,9 +72,6 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       onError: (error) => request.log.error({ err: error }, 'page render error'),
     });
     for (const cookie of api.setCookies()) void reply.header('set-cookie', cookie);
-    // The page list decides what exists (as the app's router does); the page can only say
-    // that what it shows is missing (an unknown course).
-    const known = isKnownPagePath(new URL(request.url, 'http://page').pathname);
     return reply
       .status(known ? rendered.status : 404)
       .header('cache-control', 'private, no-cache')

@@ -4,10 +4,19 @@ import { pageAssetsOf } from './web-build.js';
 describe('pageAssetsOf', () => {
   it('preloads the entry’s static imports and links every stylesheet, base styles first', () => {
     const assets = pageAssetsOf({
-      'src/main.tsx': { file: 'assets/main-1.js', isEntry: true, imports: ['_app.js'], css: ['assets/main-1.css'] },
+      'src/main.tsx': {
+        file: 'assets/main-1.js',
+        isEntry: true,
+        imports: ['_app.js'],
+        css: ['assets/main-1.css'],
+      },
       '_app.js': { file: 'assets/app-2.js', imports: ['_ui.js'], css: ['assets/app-2.css'] },
       '_ui.js': { file: 'assets/ui-3.js', css: ['assets/ui-3.css'] },
-      'src/features/cart/cart-page.tsx': { file: 'assets/cart-4.js', imports: ['_app.js'], css: ['assets/cart-4.css'] },
+      'src/features/cart/cart-page.tsx': {
+        file: 'assets/cart-4.js',
+        imports: ['_app.js'],
+        css: ['assets/cart-4.css'],
+      },
     });
     expect(assets.entry).toBe('/assets/main-1.js');
     expect(assets.modulePreloads).toEqual(['/assets/app-2.js', '/assets/ui-3.js']);

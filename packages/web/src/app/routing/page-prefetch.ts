@@ -1,6 +1,11 @@
 import type { PageRouteName } from '@lectern/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { categoriesQuery, CATEGORY_PAGE_SIZE, courseBySlugQuery, coursesQuery } from '../../features/catalog/courses-api';
+import {
+  categoriesQuery,
+  CATEGORY_PAGE_SIZE,
+  courseBySlugQuery,
+  coursesQuery,
+} from '../../features/catalog/courses-api';
 import type { PricingClient } from '../../features/pricing/pricing-client';
 import { prefetchSearchPage } from '../../features/search/search-api';
 import { plansQuery } from '../../features/subscriptions/subscription-queries';

@@ -133,6 +133,7 @@ export class CartClient {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
   private snapshot: CartSnapshot;
+  private readonly initialSnapshot: CartSnapshot;
   /** The user the client is connected for; undefined before the first `connect`. */
   private userId: number | null | undefined = undefined;
 
@@ -151,11 +152,18 @@ export class CartClient {
     this.watchStorage = options.watchStorage ?? watchStorageEvents;
     this.onError = options.onError ?? (() => {});
     this.snapshot = this.buildSnapshot();
+    this.initialSnapshot = this.snapshot;
   }
 
   // ---- reading -------------------------------------------------------------------------
 
   getSnapshot = (): CartSnapshot => this.snapshot;
+
+  /**
+   * The cart before it connected: what the server's render shows, so the browser hydrates
+   * from the same (the connected cart follows at once).
+   */
+  getInitialSnapshot = (): CartSnapshot => this.initialSnapshot;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

@@ -34,7 +34,7 @@ export function useCartClient(): CartClient {
 export function useCart(): CartSnapshot {
   const client = useCartClient();
   // The server renders the cart before it connects; hydration starts from that same snapshot.
-  return useSyncExternalStore(client.subscribe, client.getSnapshot, client.getSnapshot);
+  return useSyncExternalStore(client.subscribe, client.getSnapshot, client.getInitialSnapshot);
 }
 
 /** Effective items in the cart list, for the header badge. */

@@ -55,6 +55,9 @@ export interface ConsentChange {
 
 type UserKey = number | 'visitor';
 
+/** Strictly necessary cookies only, no choice read yet. */
+const INITIAL_SNAPSHOT: ConsentSnapshot = { allowed: ['C0001'], hasChoice: false, ready: false };
+
 /**
  * The visitor's consent (platform §4, §5, §9), one per app. Before any choice the domain's
  * default for the request's country applies; a choice lives in the `lectern_consent` cookie
@@ -64,7 +67,7 @@ type UserKey = number | 'visitor';
  * trigger), see `useConsentActions`.
  */
 export class ConsentController {
-  private snapshot: ConsentSnapshot = { allowed: ['C0001'], hasChoice: false, ready: false };
+  private snapshot: ConsentSnapshot = INITIAL_SNAPSHOT;
   private readonly listeners = new Set<() => void>();
   private userKey: UserKey | null = null;
   private userId: number | null = null;
@@ -80,6 +83,9 @@ export class ConsentController {
   };
 
   readonly getSnapshot = (): ConsentSnapshot => this.snapshot;
+
+  /** Before any choice was read: what the server's render shows, and hydration starts from. */
+  readonly getInitialSnapshot = (): ConsentSnapshot => INITIAL_SNAPSHOT;
 
   allowed(): readonly ConsentCategory[] {
     return this.snapshot.allowed;

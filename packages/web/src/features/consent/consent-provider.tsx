@@ -52,5 +52,5 @@ export function useConsentController(): ConsentController {
 /** The current consent; re-renders on every change. */
 export function useConsent(): ConsentSnapshot {
   const consent = useConsentController();
-  return useSyncExternalStore(consent.subscribe, consent.getSnapshot, consent.getSnapshot);
+  return useSyncExternalStore(consent.subscribe, consent.getSnapshot, consent.getInitialSnapshot);
 }

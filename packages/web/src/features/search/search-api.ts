@@ -17,7 +17,7 @@ import {
 } from '@lectern/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../platform/api';
-import { currentPage, PAGE_PARAM } from '../../ui/pagination';
+import { currentPage, PAGE_PARAM } from '../../ui/page-param';
 
 export const SEARCH_PAGE_PATH = PAGE_ROUTES.courseSearch;
 export const SEARCH_PAGE_SIZE = 12;
