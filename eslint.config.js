@@ -22,6 +22,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
+      'bench/.lighthouse/**',
       '**/.data/**',
       '**/coverage/**',
       '**/test-results/**',
