@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from '
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useApiClient } from '../../platform/api';
+import { SearchIcon } from '../../ui/icons';
 import classes from './header-search.module.css';
 import {
   readSearchParams,
@@ -14,26 +15,6 @@ import {
 
 /** How long typing must pause before suggestions are asked for. */
 export const SUGGESTIONS_DEBOUNCE_MS = 200;
-
-function SearchIcon() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </svg>
-  );
-}
 
 function useDebounced(value: string, delayMs: number): string {
   const [debounced, setDebounced] = useState(value);

@@ -7,11 +7,8 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_SORTS,
   choiceOf,
+  type CourseSearchParams,
   type CourseSearchResponse,
-  type InstructionalLevel,
-  type SearchMinRating,
-  type SearchPrice,
-  type SearchSort,
   type SearchSuggestion,
   type SearchSuggestionsResponse,
 } from '@lectern/domain';
@@ -30,18 +27,10 @@ const LANGUAGE_CODE = /^[a-z]{2,3}$/;
 /**
  * What the search page shows, all of it from its URL (`/courses/search/?q=…&level=…&p=2`), so
  * a search can be shared and the back button returns to the previous one. A parameter the
- * page cannot read is ignored, as if it were not there.
+ * page cannot read is ignored, as if it were not there. The API's parameters but the page size
+ * (the page's own).
  */
-export interface SearchPageParams {
-  q: string;
-  page: number;
-  category?: string;
-  level?: InstructionalLevel;
-  price?: SearchPrice;
-  language?: string;
-  rating?: SearchMinRating;
-  sort: SearchSort;
-}
+export type SearchPageParams = Omit<CourseSearchParams, 'pageSize'>;
 
 /** The filters, in the order the page shows them and the URL carries them. */
 export const SEARCH_FILTERS = ['category', 'level', 'price', 'language', 'rating'] as const;
