@@ -57,6 +57,22 @@ test.describe('server-rendered pages without JavaScript', () => {
     await expect(page.getByText('$19.99').first()).toBeVisible();
   });
 
+  test("the legal pages are whole in the first HTML, in the visitor's language", async ({ request }) => {
+    for (const [path, cookie, title] of [
+      ['/terms/', 'ja_JP', '利用規約'],
+      ['/terms/refund-policy/', 'es_ES', 'Política de reembolso'],
+      ['/terms/privacy/', 'pt_BR', 'Política de Privacidade'],
+      ['/terms/commercial-transactions/', 'ja_JP', '特定商取引法に基づく表記'],
+      ['/support/', 'en_US', 'Help Center'],
+    ] as const) {
+      const html = await (await request.get(path, { headers: { cookie: `ud_locale=${cookie}` } })).text();
+      expect(html, path).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      expect(html.match(/<h2/g)?.length ?? 0, path).toBeGreaterThan(1);
+      expect(html, path).toContain(`<title>${title} | Lectern</title>`);
+      expect(html, path).toMatch(/<link rel="canonical" href="[^"]*\/(terms|support)\/[^"]*"/);
+    }
+  });
+
   test('unknown courses and categories are 404s, a missing slash a 301', async ({ request }) => {
     expect((await request.get('/course/no-such-course-e2e/')).status()).toBe(404);
     expect((await request.get('/courses/no-such-category-e2e/')).status()).toBe(404);
