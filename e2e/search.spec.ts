@@ -24,6 +24,8 @@ test('the header box finds a course by a word of its description', async ({ page
 
 test('a prefix typed in the header box is suggested and found', async ({ page }) => {
   await page.goto('/courses/development/');
+  // Suggestions come once the page is hydrated (what is typed before goes to the plain form).
+  await page.waitForLoadState('networkidle');
   const box = page.getByRole('banner').getByRole('combobox', { name: 'Search for courses' });
   await box.pressSequentially('kubern', { delay: 30 });
 

@@ -2,6 +2,7 @@ import { isKnownPagePath, PAGE_ROUTES, type PageRouteName } from '@lectern/domai
 import { useEffect } from 'react';
 import { matchPath, useLocation, useNavigationType } from 'react-router';
 import { METRIC_KEYS } from '../metrics/metrics-client';
+import { useConsent } from '../consent/consent-provider';
 import { useMetrics } from '../metrics/metrics-provider';
 import { useTrackingServices } from './tracking-provider';
 
@@ -43,8 +44,12 @@ export function usePageViewTracking(): void {
   const navigationType = useNavigationType();
   const { tracker } = useTrackingServices();
   const metrics = useMetrics();
+  // A server-rendered page is on screen before start-up has read the visitor's consent: the
+  // view waits for it, or the events it allows would be dropped.
+  const consentRead = useConsent().ready;
 
   useEffect(() => {
+    if (!consentRead) return;
     const url = trackedUrl(pathname);
     const previous = tracker.currentPage;
     // The same page again (a re-mount, strict mode's second run) is not a new view.
@@ -55,5 +60,5 @@ export function usePageViewTracking(): void {
     tracker.track('PageView', { pageKey, url, ...(referrer ? { referrer } : {}) });
     metrics.increment(METRIC_KEYS.pageView, { page: pageKey });
     if (navigationType === 'REPLACE') metrics.increment(METRIC_KEYS.redirect, { page: pageKey });
-  }, [pathname, navigationType, tracker, metrics]);
+  }, [consentRead, pathname, navigationType, tracker, metrics]);
 }
