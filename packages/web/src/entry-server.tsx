@@ -9,7 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App } from './app/app';
 import { createQueryClient } from './app/providers/query-client';
 import { prefetchPage } from './app/routing/page-prefetch';
-import { preloadPageAt } from './app/routing/preload-page';
+import { pageAt, preloadPage } from './app/routing/preload-page';
 import { appRoutes } from './app/routing/routes';
 import { HtmlDocument } from './app/ssr/html-document';
 import { ssrStateScript, type PageAssets, type SsrState } from './app/ssr/ssr-state';
@@ -38,11 +38,15 @@ export interface PageRenderRequest {
 }
 
 export interface PageRenderResult {
+  /** 404 when what the page shows is missing (an unknown course); unknown paths are the server's. */
   status: number;
   /** The page chosen for the URL, if any (for the server's logs and caching rules). */
   page: PageRouteName | undefined;
   html: Readable;
 }
+
+// Routes without loaders: one handler serves every request.
+const handler = createStaticHandler(appRoutes);
 
 /**
  * Renders a page to HTML: the user's context, the page's data and the prices first (with the
@@ -62,20 +66,18 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
   const queryClient = createQueryClient();
   const pricing = new PricingClient(apiPriceFetcher(api), { onError: request.onError });
 
-  const handler = createStaticHandler(appRoutes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`Unexpected router response for ${url.pathname}`);
-  const match = context.matches.at(-1);
-  const page = await preloadPageAt(url.pathname);
+  const page = pageAt(url.pathname);
 
   // All at once: only the context's answer sets a first visitor's id, which the page's reads
   // do not need.
-  const [messages, , prefetch] = await Promise.all([
+  const [messages, , , prefetch] = await Promise.all([
     loadMessages(request.locale),
+    preloadPage(page),
     queryClient.fetchQuery(userContextQuery(api)),
-    prefetchPage(page, { api, queryClient, pricing, params: match?.params ?? {}, url }),
+    prefetchPage(page, { api, queryClient, pricing, params: context.matches.at(-1)?.params ?? {}, url }),
   ]);
-  const status = page === undefined ? 404 : prefetch.status;
 
   const assets = request.assetsFor(page);
   const state: SsrState = {
@@ -110,7 +112,7 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
         onAllReady() {
           const html = new PassThrough();
           stream.pipe(html);
-          resolve({ status, page, html });
+          resolve({ status: prefetch.status, page, html });
         },
         onShellError: reject,
         onError: request.onError,

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/providers/query-client';
-import { preloadPageAt } from './app/routing/preload-page';
+import { pageAt, preloadPage } from './app/routing/preload-page';
 import { createAppRouter } from './app/routing/routes';
 import { HtmlDocument } from './app/ssr/html-document';
 import { readSsrState } from './app/ssr/ssr-state';
@@ -28,7 +28,7 @@ const pricing = new PricingClient(apiPriceFetcher(api), {
 const router = createAppRouter();
 
 // The page's own code too, before hydrating: its HTML is then taken over in place, at once.
-const pageReady = ssrState ? preloadPageAt(window.location.pathname) : Promise.resolve(undefined);
+const pageReady = ssrState ? preloadPage(pageAt(window.location.pathname)) : Promise.resolve();
 
 void Promise.all([loadMessages(locale), pageReady]).then(([messages]) => {
   const app = (

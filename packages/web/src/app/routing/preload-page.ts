@@ -12,11 +12,9 @@ export function pageAt(pathname: string): PageRouteName | undefined {
 }
 
 /**
- * Loads the code of the page at `pathname` (or of the 404 page). Done before rendering on the
- * server and before hydrating in the browser, so the page renders in place, never suspended.
+ * Loads the code of a page (undefined: the 404 page). Done before rendering on the server and
+ * before hydrating in the browser, so the page renders in place, never suspended.
  */
-export async function preloadPageAt(pathname: string): Promise<PageRouteName | undefined> {
-  const page = pageAt(pathname);
+export async function preloadPage(page: PageRouteName | undefined): Promise<void> {
   await pages[page ?? 'notFound'].preload();
-  return page;
 }

@@ -90,12 +90,7 @@ export class PricingClient {
    * calls it so prices are in the first HTML.
    */
   async preload(courseIds: readonly number[]): Promise<void> {
-    const ids = [...new Set(courseIds)].filter((id) => !this.entries.has(id));
-    const batches: Promise<void>[] = [];
-    for (let start = 0; start < ids.length; start += this.batchSize) {
-      batches.push(this.load(ids.slice(start, start + this.batchSize)));
-    }
-    await Promise.all(batches);
+    await this.loadInBatches([...new Set(courseIds)].filter((id) => !this.entries.has(id)));
   }
 
   /** The loaded entries, to hand from the server's render to the browser's. */
@@ -144,9 +139,16 @@ export class PricingClient {
     this.timer = null;
     const ids = [...this.queued];
     this.queued.clear();
+    void this.loadInBatches(ids);
+  }
+
+  /** Requests of at most `batchSize` ids, all at once. */
+  private async loadInBatches(ids: number[]): Promise<void> {
+    const batches: Promise<void>[] = [];
     for (let start = 0; start < ids.length; start += this.batchSize) {
-      void this.load(ids.slice(start, start + this.batchSize));
+      batches.push(this.load(ids.slice(start, start + this.batchSize)));
     }
+    await Promise.all(batches);
   }
 
   private async load(ids: number[]): Promise<void> {
