@@ -38,8 +38,17 @@ describe('TrackingStorage (checkout §9)', () => {
   });
 
   it('keeps at most 1000 entries, dropping the oldest', () => {
+    // A full storage is written at once (1000 calls of set() take seconds in jsdom's storage).
+    const now = Date.now();
+    const full = Object.fromEntries(
+      Array.from({ length: TRACKING_LOCAL_STORAGE.maxItems }, (_, n) => [
+        `entry-${n}`,
+        { v: n, e: now + HOUR, t: now - TRACKING_LOCAL_STORAGE.maxItems + n },
+      ]),
+    );
+    localStorage.setItem(TRACKING_STORAGE_KEY, JSON.stringify(full));
     const storage = new TrackingStorage({ storage: () => localStorage });
-    for (let n = 0; n < TRACKING_LOCAL_STORAGE.maxItems + 5; n += 1) {
+    for (let n = TRACKING_LOCAL_STORAGE.maxItems; n < TRACKING_LOCAL_STORAGE.maxItems + 5; n += 1) {
       storage.set(`entry-${n}`, n);
       vi.advanceTimersByTime(1);
     }
