@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompileMessages } from './src/i18n/precompile-messages-plugin';
 
@@ -8,7 +9,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Message catalogs ship as ICU ASTs, and the bundle without the ICU parser.
   plugins: [react(), precompileMessages()],
   // Resolve @lectern/domain to its TypeScript source, so no build of it is needed first.
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  resolve: {
+    conditions: ['source', 'module', 'browser', 'development|production'],
+    // zod with its eval probe off, wherever it is imported (see the module).
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/platform/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
+  },
   // The server's render bundle is self-contained: @lectern/domain from source, and React in its
   // production build whatever NODE_ENV the server runs with.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
@@ -41,8 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The CSP forbids inline scripts and data: URLs are not worth the exception.
     assetsInlineLimit: 0,
     rolldownOptions: {
-      // Modules must run in import order even across chunks: src/platform/strict-csp.ts has
-      // to configure zod before @lectern/domain (in a shared chunk) builds its schemas.
+      // Modules run in import order even across chunks.
       input: isSsrBuild ? undefined : 'src/main.tsx',
       output: { strictExecutionOrder: true },
     },

@@ -1,6 +1,5 @@
 // The server's side of server rendering: `npm run build` bundles this file for Node (Vite's
 // SSR build, into dist-server/) and the Lectern server imports it to answer page requests.
-import './platform/strict-csp';
 import { PassThrough, type Readable } from 'node:stream';
 import type { PageRouteName } from '@lectern/domain';
 import { dehydrate } from '@tanstack/react-query';

@@ -1,5 +1,3 @@
-// Must run before @lectern/domain builds its zod schemas (see the module).
-import './platform/strict-csp';
 // Mantine's base styles first, so the app's own CSS modules can override them.
 import '@mantine/core/styles.css';
 import { hydrate } from '@tanstack/react-query';
