@@ -51,9 +51,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The CSP forbids inline scripts and data: URLs are not worth the exception.
     assetsInlineLimit: 0,
     rolldownOptions: {
-      // Modules run in import order even across chunks.
-      input: isSsrBuild ? undefined : 'src/main.tsx',
-      output: { strictExecutionOrder: true },
+      // The single-page app's entry, and the islands' (public pages, see src/islands.tsx).
+      input: isSsrBuild ? undefined : { main: 'src/main.tsx', islands: 'src/islands.tsx' },
     },
   },
 }));

@@ -6,13 +6,15 @@ import { dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App } from './app/app';
+import { IslandPageContext } from './app/islands/island-page';
+import { islandMessages, isIslandPage } from './app/islands/island-pages';
 import { createQueryClient } from './app/providers/query-client';
 import { prefetchPage } from './app/routing/page-prefetch';
 import { pageAt, preloadPage } from './app/routing/preload-page';
 import { appRoutes } from './app/routing/routes';
 import { HtmlDocument } from './app/ssr/html-document';
 import { ssrStateScript, type PageAssets, type SsrState } from './app/ssr/ssr-state';
-import { userContextQuery } from './app/user-context/user-context-query';
+import { USER_CONTEXT_QUERY_KEY, userContextQuery } from './app/user-context/user-context-query';
 import { PricingClient, apiPriceFetcher } from './features/pricing/pricing-client';
 import { loadMessages } from './i18n/load-messages';
 import { createApiClient } from './platform/api';
@@ -31,8 +33,8 @@ export interface PageRenderRequest {
   locale: string;
   /** This response's CSP nonce. */
   nonce: string;
-  /** The page's stylesheets and modules, from the build's manifest. */
-  assetsFor: (page: PageRouteName | undefined) => PageAssets;
+  /** The page's stylesheets and modules, from the build's manifest, for its way of hydrating. */
+  assetsFor: (page: PageRouteName | undefined, hydration: 'app' | 'islands') => PageAssets;
   onError: (error: unknown) => void;
 }
 
@@ -78,27 +80,38 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
     prefetchPage(page, { api, queryClient, pricing, params: context.matches.at(-1)?.params ?? {}, url }),
   ]);
 
-  const assets = request.assetsFor(page);
+  // Public pages are hydrated as islands (decision 0026): only the user's context and the
+  // islands' messages travel with them; other pages hydrate whole, from all of their data.
+  const islands = isIslandPage(page);
+  const assets = request.assetsFor(page, islands ? 'islands' : 'app');
   const state: SsrState = {
     locale: request.locale,
-    queries: dehydrate(queryClient),
+    queries: islands
+      ? dehydrate(queryClient, {
+          shouldDehydrateQuery: (query) => query.queryKey[0] === USER_CONTEXT_QUERY_KEY[0],
+        })
+      : dehydrate(queryClient),
     prices: pricing.loadedEntries(),
     assets,
+    ...(islands ? { islandMessages: islandMessages(messages) } : {}),
   };
+  const islandPage = islands ? { pathname: url.pathname, search: url.search } : null;
   const router = createStaticRouter(handler.dataRoutes, context);
 
   return new Promise<PageRenderResult>((resolve, reject) => {
     const stream = renderToPipeableStream(
       <HtmlDocument locale={request.locale} nonce={request.nonce} assets={assets}>
-        <App
-          api={api}
-          queryClient={queryClient}
-          locale={request.locale}
-          messages={messages}
-          cspNonce={request.nonce}
-          pricingClient={pricing}
-          pages={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-        />
+        <IslandPageContext value={islandPage}>
+          <App
+            api={api}
+            queryClient={queryClient}
+            locale={request.locale}
+            messages={messages}
+            cspNonce={request.nonce}
+            pricingClient={pricing}
+            pages={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+          />
+        </IslandPageContext>
       </HtmlDocument>,
       {
         nonce: request.nonce,

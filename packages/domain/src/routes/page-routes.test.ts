@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, pagePath, safeNextPath } from './page-routes.js';
+import { isKnownPagePath, pagePath, pageRouteAt, safeNextPath } from './page-routes.js';
 
 describe('isKnownPagePath', () => {
   it('knows the app pages', () => {
@@ -45,5 +45,19 @@ describe('safeNextPath', () => {
     expect(safeNextPath('//evil.example/')).toBe('/');
     expect(safeNextPath('/\\evil.example')).toBe('/');
     expect(safeNextPath(null)).toBe('/');
+  });
+});
+
+describe('pageRouteAt', () => {
+  it('names the page of a path, the most specific route first', () => {
+    expect(pageRouteAt('/')).toBe('home');
+    expect(pageRouteAt('/course/typescript-from-first-principles/')).toBe('courseLanding');
+    expect(pageRouteAt('/courses/search/')).toBe('courseSearch');
+    expect(pageRouteAt('/courses/development/')).toBe('category');
+  });
+
+  it('is undefined where no page is', () => {
+    expect(pageRouteAt('/nope/')).toBeUndefined();
+    expect(pageRouteAt('/course/x')).toBeUndefined();
   });
 });

@@ -65,6 +65,21 @@ const compiled = Object.values(PAGE_ROUTES).map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-zA-Z_]+/g, '[^/]+')}$`),
 );
 
+// Most specific first (fewest `:params`), as the router ranks them: `/courses/search/` is the
+// search page, not a category called "search".
+const ranked = (Object.keys(PAGE_ROUTES) as PageRouteName[])
+  .map((name) => ({
+    name,
+    params: PAGE_ROUTES[name].split(':').length - 1,
+    pattern: new RegExp(`^${PAGE_ROUTES[name].replace(/:[a-zA-Z_]+/g, '[^/]+')}$`),
+  }))
+  .sort((a, b) => a.params - b.params);
+
+/** The page a path (without query) shows, or undefined where no page is (the 404 page). */
+export function pageRouteAt(pathname: string): PageRouteName | undefined {
+  return ranked.find((route) => route.pattern.test(pathname))?.name;
+}
+
 /** Fills a route pattern's `:name` segments (encoded): `pagePath('courseLanding', { slug: 'x' })`. */
 export function pagePath(name: PageRouteName, params: Record<string, string | number> = {}): string {
   return PAGE_ROUTES[name].replace(/:([a-zA-Z_]+)/g, (_, key: string) => {

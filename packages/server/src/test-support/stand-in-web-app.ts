@@ -8,7 +8,7 @@ export const STAND_IN_ASSET = '/assets/app-1a2b3c.js';
 // The renderer's whole contract (see platform/web/web-build.ts): a document with the nonce.
 const STAND_IN_RENDERER = `import { Readable } from 'node:stream';
 export async function renderPage({ nonce, assetsFor }) {
-  const { entry } = assetsFor(undefined);
+  const { entry } = assetsFor(undefined, 'app');
   const html = '<!doctype html><html><head><meta name="csp-nonce" content="' + nonce + '">' +
     '<script type="module" src="' + entry + '" nonce="' + nonce + '"></script></head>' +
     '<body><div id="root"></div></body></html>';

@@ -7,6 +7,7 @@ import { App } from '../app/app';
 import { AppProviders } from '../app/providers/app-providers';
 import type { TrackingTransport } from '../features/tracking/tracking-client';
 import { appRoutes } from '../app/routing/routes';
+import { RouterNavigationProvider } from '../platform/navigation/router-navigation';
 import { USER_CONTEXT_QUERY_KEY } from '../app/user-context/user-context-query';
 import { englishMessages } from '../i18n/load-messages';
 import { ApiClient } from '../platform/api';
@@ -60,7 +61,9 @@ export function renderWithProviders(
   const { Providers, api, queryClient } = testProviders(options);
   const result = render(
     <Providers>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        <RouterNavigationProvider>{ui}</RouterNavigationProvider>
+      </MemoryRouter>
     </Providers>,
   );
   return { ...result, api, queryClient };

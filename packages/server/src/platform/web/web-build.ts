@@ -10,6 +10,9 @@ export interface PageAssets {
   entry: string;
 }
 
+/** How a page is hydrated: whole, as the single-page app, or only its islands. */
+export type PageHydration = 'app' | 'islands';
+
 /** The web app's server renderer (packages/web/src/entry-server.tsx), as the server calls it. */
 export interface PageRenderer {
   renderPage(request: {
@@ -18,7 +21,7 @@ export interface PageRenderer {
     cookies: string;
     locale: string;
     nonce: string;
-    assetsFor: (page: string | undefined) => PageAssets;
+    assetsFor: (page: string | undefined, hydration: PageHydration) => PageAssets;
     onError: (error: unknown) => void;
   }): Promise<{ status: number; page: string | undefined; html: Readable }>;
 }
@@ -34,10 +37,14 @@ interface ManifestChunk {
 /** The built web app: its browser files (dist/), manifest and server renderer (dist-server/). */
 export interface WebBuild {
   renderer: PageRenderer;
-  assetsFor: (page: string | undefined) => PageAssets;
+  assetsFor: (page: string | undefined, hydration: PageHydration) => PageAssets;
 }
 
-const ENTRY_SOURCE = 'src/main.tsx';
+/** The browser entry of each way of hydrating a page. */
+const ENTRY_SOURCES: Record<PageHydration, string> = {
+  app: 'src/main.tsx',
+  islands: 'src/islands.tsx',
+};
 
 /**
  * Loads the web build next to `distDir`, or null when it is missing (the server then answers
@@ -50,39 +57,62 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
   if (!existsSync(manifestPath) || !existsSync(rendererPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const renderer = (await import(pathToFileURL(rendererPath).href)) as PageRenderer;
-  const assets = pageAssetsOf(manifest);
-  return { renderer, assetsFor: () => assets };
+  const assets = { app: pageAssetsOf(manifest, 'app'), islands: pageAssetsOf(manifest, 'islands') };
+  return { renderer, assetsFor: (_page, hydration) => assets[hydration] };
 }
 
 /**
- * The entry module, the modules it imports statically (preloaded so they download in
- * parallel rather than one after another) and every stylesheet of the build: they are small
- * next to the UI library's base styles, and linking them all means no page paints unstyled
- * before its chunk's CSS arrives.
+ * The entry module of the page's way of hydrating, the modules it imports statically
+ * (preloaded so they download in parallel rather than one after another), and every
+ * stylesheet of the build, in the same order for both entries: they are small next to the UI
+ * library's base styles, and linking them all means no page paints unstyled before its
+ * chunk's CSS arrives.
  */
-export function pageAssetsOf(manifest: Record<string, ManifestChunk>): PageAssets {
-  const entry = manifest[ENTRY_SOURCE];
-  if (!entry) throw new Error(`The web manifest has no ${ENTRY_SOURCE} entry.`);
+export function pageAssetsOf(manifest: Record<string, ManifestChunk>, hydration: PageHydration): PageAssets {
+  const source = ENTRY_SOURCES[hydration];
+  const entry = manifest[source];
+  if (!entry) throw new Error(`The web manifest has no ${source} entry.`);
   const url = (file: string) => `/${file}`;
-  // Depth-first in import order, a module's imports' stylesheets before its own, as the
-  // browser applies them: the UI library's base styles first, the app's overrides after.
-  const staticImports: string[] = [];
-  const stylesheets: string[] = [];
-  const visit = (key: string) => {
-    for (const imported of manifest[key]?.imports ?? []) {
-      if (staticImports.includes(imported)) continue;
-      staticImports.push(imported);
-      visit(imported);
-    }
-    for (const css of manifest[key]?.css ?? []) if (!stylesheets.includes(css)) stylesheets.push(css);
-  };
-  visit(ENTRY_SOURCE);
-  for (const css of Object.values(manifest).flatMap((chunk) => chunk.css ?? [])) {
-    if (!stylesheets.includes(css)) stylesheets.push(css);
-  }
   return {
     entry: url(entry.file),
-    modulePreloads: staticImports.map((key) => url(manifest[key]!.file)),
-    stylesheets: stylesheets.map(url),
+    modulePreloads: staticImportsOf(manifest, source).map((key) => url(manifest[key]!.file)),
+    stylesheets: stylesheetsOf(manifest).map(url),
   };
+}
+
+function staticImportsOf(manifest: Record<string, ManifestChunk>, source: string): string[] {
+  const found: string[] = [];
+  const visit = (key: string) => {
+    for (const imported of manifest[key]?.imports ?? []) {
+      if (found.includes(imported)) continue;
+      found.push(imported);
+      visit(imported);
+    }
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Depth-first from the app's entry in import order, a module's imports' stylesheets before
+ * its own, as the browser applies them (the UI library's base styles first, the app's
+ * overrides after); then the rest of the build's.
+ */
+function stylesheetsOf(manifest: Record<string, ManifestChunk>): string[] {
+  const stylesheets: string[] = [];
+  const add = (css: string) => {
+    if (!stylesheets.includes(css)) stylesheets.push(css);
+  };
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    for (const imported of manifest[key]?.imports ?? []) {
+      if (seen.has(imported)) continue;
+      seen.add(imported);
+      visit(imported);
+    }
+    for (const css of manifest[key]?.css ?? []) add(css);
+  };
+  visit(ENTRY_SOURCES.app);
+  for (const css of Object.values(manifest).flatMap((chunk) => chunk.css ?? [])) add(css);
+  return stylesheets;
 }

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { CartProvider } from '../../features/cart/cart-provider';
 import { ConsentProvider } from '../../features/consent/consent-provider';
-import { ConsentUi } from '../../features/consent/consent-ui';
 import { MetricsProvider } from '../../features/metrics/metrics-provider';
 import type { PricingClient } from '../../features/pricing/pricing-client';
 import { PricingProvider } from '../../features/pricing/pricing-provider';
@@ -14,6 +13,8 @@ import { FALLBACK_LOCALE, type Messages } from '../../i18n/load-messages';
 import { ApiClientProvider, type ApiClient } from '../../platform/api';
 import { readCspNonce } from '../../platform/csp-nonce';
 import { FeedbackProvider } from '../feedback/feedback-provider';
+import { ConsentUi } from '../../features/consent/consent-ui';
+import { Island } from '../islands/island';
 import { FeedbackToasts } from '../feedback/feedback-toasts';
 import { UserContextProvider } from '../user-context/user-context-provider';
 import { cssVariablesResolver, theme } from './theme';
@@ -73,7 +74,7 @@ export function AppProviders({
                       <PricingProvider client={pricingClient}>
                         <CartProvider>{children}</CartProvider>
                       </PricingProvider>
-                      <ConsentUi />
+                      <Island name="consent-ui" component={ConsentUi} props={{}} />
                     </TrackingProvider>
                   </ConsentProvider>
                 </MetricsProvider>

@@ -1,10 +1,11 @@
-import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Container, Group, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { LegalFooterLinks } from '../../features/legal/legal-links';
+import { CookieSettingsButton } from '../../features/consent/cookie-settings-button';
 import { LanguagePicker } from '../../features/locale/language-picker';
-import { useUserContext } from '../user-context/user-context-provider';
-import { openConsentCenter } from './consent-center';
+import { Island } from '../islands/island';
+import { useUserContext } from '../user-context/use-user-context';
 import classes from './shell.module.css';
 
 const MOBILE_APP_DISPLAY_TYPE = 'mobile_app';
@@ -28,12 +29,8 @@ export function AppFooter() {
             {intl.formatMessage({ id: 'shell.copyright' }, { year: String(YEAR), brand: brandName })}
           </Text>
           <LegalFooterLinks />
-          <LanguagePicker />
-          {!inMobileApp && (
-            <Anchor component="button" type="button" size="sm" onClick={openConsentCenter}>
-              {intl.formatMessage({ id: 'shell.cookieSettings' })}
-            </Anchor>
-          )}
+          <Island name="language-picker" component={LanguagePicker} props={{}} />
+          {!inMobileApp && <Island name="cookie-settings" component={CookieSettingsButton} props={{}} />}
         </Group>
       </Container>
     </footer>

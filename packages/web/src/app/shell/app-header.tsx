@@ -4,13 +4,14 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { authPath, isAuthPage, returnPathFor } from '../../features/auth/auth-paths';
 import { HeaderSearch } from '../../features/search/header-search';
-import { useUserContext } from '../user-context/user-context-provider';
-import { CartLink } from './cart-link';
-import classes from './shell.module.css';
+import { Island } from '../islands/island';
+import { HeaderCartLink } from './cart-link';
 import { UserMenu } from './user-menu';
+import { useUserContext } from '../user-context/use-user-context';
+import classes from './shell.module.css';
 
 /** Brand link home, then the cart and either the auth links or the user menu. */
-export function AppHeader({ cartCount }: { cartCount: number }) {
+export function AppHeader() {
   const intl = useIntl();
   const { me, brandName } = useUserContext();
   const location = useLocation();
@@ -22,12 +23,12 @@ export function AppHeader({ cartCount }: { cartCount: number }) {
         <Anchor component={Link} to={PAGE_ROUTES.home} className={classes.brand} underline="never">
           {brandName}
         </Anchor>
-        <HeaderSearch />
+        <Island name="header-search" component={HeaderSearch} props={{}} />
         <nav aria-label={intl.formatMessage({ id: 'shell.nav' })}>
           <Group gap="sm" wrap="nowrap">
-            <CartLink count={cartCount} />
+            <Island name="cart-link" component={HeaderCartLink} props={{}} />
             {me.is_authenticated ? (
-              <UserMenu me={me} />
+              <Island name="user-menu" component={UserMenu} props={{}} />
             ) : (
               // The login and signup pages link to each other themselves.
               !isAuthPage(location.pathname) && (

@@ -1,6 +1,7 @@
 import { isKnownPagePath } from '@lectern/domain';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { RouterNavigationProvider } from '../../platform/navigation/router-navigation';
 import { PageLoader } from '../../ui/page-loader';
 import { FeedbackBanners } from '../feedback/feedback-toasts';
 import { pages } from '../routing/page-modules';
@@ -8,12 +9,10 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './shell.module.css';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { useCartCount } from './use-cart-count';
 
 /** Header, the current page, footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const cartCount = useCartCount();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -23,14 +22,18 @@ export function AppLayout() {
   // the page list decides here and both always agree.
   const NotFound = pages.notFound;
   return (
-    <div className={classes.layout}>
-      <SkipLink />
-      <AppHeader cartCount={cartCount} />
-      <main id={MAIN_CONTENT_ID} className={classes.main} tabIndex={-1}>
-        <FeedbackBanners />
-        <Suspense fallback={<PageLoader />}>{isKnownPagePath(pathname) ? <Outlet /> : <NotFound />}</Suspense>
-      </main>
-      <AppFooter />
-    </div>
+    <RouterNavigationProvider>
+      <div className={classes.layout}>
+        <SkipLink />
+        <AppHeader />
+        <main id={MAIN_CONTENT_ID} className={classes.main} tabIndex={-1}>
+          <FeedbackBanners />
+          <Suspense fallback={<PageLoader />}>
+            {isKnownPagePath(pathname) ? <Outlet /> : <NotFound />}
+          </Suspense>
+        </main>
+        <AppFooter />
+      </div>
+    </RouterNavigationProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { AppLink } from '../../platform/navigation/navigation';
 import { CartIcon } from '../../ui/icons';
 import classes from './shell.module.css';
+import { useCartCount } from './use-cart-count';
 
 export const CART_PATH = '/cart/';
 
@@ -9,7 +10,7 @@ export const CART_PATH = '/cart/';
 export function CartLink({ count }: { count: number }) {
   const intl = useIntl();
   return (
-    <Link
+    <AppLink
       to={CART_PATH}
       className={classes.cartLink}
       aria-label={intl.formatMessage({ id: 'shell.cart' }, { count })}
@@ -18,6 +19,14 @@ export function CartLink({ count }: { count: number }) {
       <span className={classes.cartBadge} aria-hidden="true" data-testid="cart-count">
         {intl.formatNumber(count)}
       </span>
-    </Link>
+    </AppLink>
   );
+}
+
+/**
+ * The header's cart link with the cart's own count. No props and no Mantine nor React
+ * Router: it may be hydrated as an island (app/islands).
+ */
+export function HeaderCartLink() {
+  return <CartLink count={useCartCount()} />;
 }

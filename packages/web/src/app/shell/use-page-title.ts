@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { useBrandName } from '../user-context/user-context-provider';
+import { useBrandName } from '../user-context/use-user-context';
 
 /** Sets `document.title` to "<page> | <brand>", or the brand alone without a page title. */
 export function usePageTitle(pageTitle?: string): void {

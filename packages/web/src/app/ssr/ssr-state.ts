@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
+import type { MessageFormatElement } from 'react-intl';
 import type { CoursePriceEntry } from '../../features/pricing/pricing-client';
 
 /**
@@ -12,6 +13,11 @@ export interface SsrState {
   queries: DehydratedState;
   prices: [number, CoursePriceEntry][];
   assets: PageAssets;
+  /**
+   * On a page hydrated as islands (app/islands): the messages its islands use. The whole
+   * catalog is loaded with the single-page app instead.
+   */
+  islandMessages?: Record<string, string> | Record<string, MessageFormatElement[]>;
 }
 
 /** The files a page needs from the web build, as URLs. */

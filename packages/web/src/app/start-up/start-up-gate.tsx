@@ -5,7 +5,7 @@ import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { ModuleLoadErrorPage } from '../../ui/module-load-error-page';
 import { PageLoader } from '../../ui/page-loader';
-import { useUserContext } from '../user-context/user-context-provider';
+import { useUserContext } from '../user-context/use-user-context';
 import { saveTimeZone, USER_CONTEXT_QUERY_KEY, userContextQuery } from '../user-context/user-context-query';
 import { markModule } from './module-status';
 import { browserTimeZone, runStartUp } from './run-start-up';

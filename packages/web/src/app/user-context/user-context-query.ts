@@ -31,14 +31,19 @@ export function userContextQuery(api: ApiClient) {
   });
 }
 
+/** Saves the user's time zone; answers the updated `me`. */
+export async function saveTimeZoneOnServer(api: ApiClient, timeZone: string): Promise<AuthenticatedMe> {
+  const body: UpdateMeBody = { time_zone: timeZone };
+  return (await api.patch<{ me: AuthenticatedMe }>('/users/me/', body)).me;
+}
+
 /** Saves the user's time zone and puts the updated `me` into the cached context. */
 export async function saveTimeZone(
   api: ApiClient,
   queryClient: QueryClient,
   timeZone: string,
 ): Promise<void> {
-  const body: UpdateMeBody = { time_zone: timeZone };
-  const { me } = await api.patch<{ me: AuthenticatedMe }>('/users/me/', body);
+  const me = await saveTimeZoneOnServer(api, timeZone);
   queryClient.setQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY, (context) =>
     context ? { ...context, me } : context,
   );

@@ -1,7 +1,7 @@
 import { safeNextPath } from '@lectern/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useRefreshAfterAuthChange, useUserContext } from '../../app/user-context/user-context-provider';
+import { useRefreshAfterAuthChange, useUserContext } from '../../app/user-context/use-user-context';
 
 /**
  * What the login and signup pages share: the safe `next` path, whether the visitor was

@@ -1,22 +1,30 @@
 import { PAGE_ROUTES } from '@lectern/domain';
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { useRefreshAfterAuthChange } from '../../app/user-context/user-context-provider';
+import { useState } from 'react';
+import { useRefreshAfterAuthChange } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
+import { useNavigation } from '../../platform/navigation/navigation';
 import { reportError } from '../../platform/report-error';
 import { logout } from './auth-api';
 
-/** Logs out, refreshes the context, and goes home. */
-export function useLogout() {
+/**
+ * Logs out, refreshes the context, and goes home (in an island, by loading the home page).
+ * No React Router or query cache: the header's user menu may be hydrated as an island
+ * (app/islands).
+ */
+export function useLogout(): { mutate: () => void; isPending: boolean } {
   const api = useApiClient();
   const refresh = useRefreshAfterAuthChange();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async () => {
-      await logout(api);
-      await refresh();
-    },
-    onSuccess: () => navigate(PAGE_ROUTES.home),
-    onError: (error) => reportError(error, { action: 'logout' }),
-  });
+  const { navigate } = useNavigation();
+  const [isPending, setPending] = useState(false);
+  const mutate = () => {
+    setPending(true);
+    logout(api)
+      .then(refresh)
+      .then(
+        () => navigate(PAGE_ROUTES.home),
+        (error: unknown) => reportError(error, { action: 'logout' }),
+      )
+      .finally(() => setPending(false));
+  };
+  return { mutate, isPending };
 }

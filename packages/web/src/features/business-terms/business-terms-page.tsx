@@ -3,7 +3,7 @@ import { Anchor, Box, Container, List, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useBrandName, useUserContext } from '../../app/user-context/user-context-provider';
+import { useBrandName, useUserContext } from '../../app/user-context/use-user-context';
 import type { MessageId } from '../../i18n/load-messages';
 
 interface TermsSection {

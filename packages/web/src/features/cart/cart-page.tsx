@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import type { MessageId } from '../../i18n/load-messages';
 import { reportError } from '../../platform/report-error';
 import { PageLoader } from '../../ui/page-loader';

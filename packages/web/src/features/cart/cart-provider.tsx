@@ -1,10 +1,11 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { CartClient, type CartSnapshot } from './cart-client';
 
-const CartClientContext = createContext<CartClient | null>(null);
+/** The client's context; islands (app/islands) provide the page's one client through it. */
+export const CartClientContext = createContext<CartClient | null>(null);
 
 /**
  * One cart client for the app. It connects once the user's context has loaded and again

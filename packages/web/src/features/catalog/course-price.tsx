@@ -1,10 +1,12 @@
 import type { Money } from '@lectern/domain';
-import { Group, Skeleton, Text, VisuallyHidden, type MantineSize } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CoursePriceEntry } from '../pricing/pricing-client';
 import { useCoursePrice } from '../pricing/pricing-provider';
 import type { CatalogCourse } from './courses-api';
-import classes from './course-card.module.css';
+import classes from './course-price.module.css';
+
+/** The sizes of the shown price: Mantine's size scale (`MantineSize`). */
+export type CoursePriceSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
 /**
  * The amount `CoursePrice` shows the visitor pays: the discounted price, else the price, from
@@ -19,15 +21,23 @@ export function shownCoursePrice(entry: CoursePriceEntry, course: { price: Money
  * A course's price from the batched pricing client: a placeholder while it loads, the
  * discounted price with the list price struck through when discounted, and the listing's
  * price when the pricing request failed.
+ *
+ * Island-safe (no Mantine, router or zod): the course landing page's purchase card, which
+ * holds it, is hydrated on its own on public pages (app/islands).
  */
-export function CoursePrice({ course, size = 'md' }: { course: CatalogCourse; size?: MantineSize }) {
+export function CoursePrice({
+  course,
+  size = 'md',
+}: {
+  course: Pick<CatalogCourse, 'id' | 'price_text'>;
+  size?: CoursePriceSize;
+}) {
   const intl = useIntl();
   const entry = useCoursePrice(course.id);
   if (entry.status === 'loading') {
     return (
-      <Skeleton
-        height={20}
-        width={80}
+      <div
+        className={classes.skeleton}
         role="status"
         aria-label={intl.formatMessage({ id: 'price.loading' })}
       />
@@ -41,23 +51,23 @@ export function CoursePrice({ course, size = 'md' }: { course: CatalogCourse; si
     list !== null &&
     list.amount > entry.discountPrice.amount;
   return (
-    <Group gap="xs" align="baseline" data-testid="course-price">
-      <Text fw={700} size={size}>
+    <div className={classes.price} data-testid="course-price">
+      <p className={`${classes.current} ${classes[size]}`}>
         {discounted && (
-          <VisuallyHidden>
+          <span className={classes.visuallyHidden}>
             <FormattedMessage id="price.current" />
-          </VisuallyHidden>
+          </span>
         )}
         {current?.price_string ?? course.price_text}
-      </Text>
+      </p>
       {discounted && (
-        <Text size="sm" td="line-through" className={classes.muted}>
-          <VisuallyHidden>
+        <p className={classes.original}>
+          <span className={classes.visuallyHidden}>
             <FormattedMessage id="price.original" />
-          </VisuallyHidden>
+          </span>
           {list.price_string}
-        </Text>
+        </p>
       )}
-    </Group>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { Container, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useLocation, useParams } from 'react-router';
-import { useBrandName } from '../../app/user-context/user-context-provider';
+import { useBrandName } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
 import { currentPage, Pagination } from '../../ui/pagination';
 import { CategoryLinks } from '../catalog/category-links';

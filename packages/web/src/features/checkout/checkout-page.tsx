@@ -28,7 +28,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import { isApiError, useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { LoadErrorAlert } from '../../ui/load-error-alert';

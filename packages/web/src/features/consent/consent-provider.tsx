@@ -1,13 +1,14 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useUserContext } from '../../app/user-context/user-context-provider';
-import { useApiClient } from '../../platform/api';
+import { useUserContext } from '../../app/user-context/use-user-context';
+import { useApiClient, type ApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { browserLocalStorage } from '../tracking/tracking-storage';
 import { fetchUserCookiePreferences, saveUserCookiePreferences } from './consent-api';
 import { ConsentController, type ConsentSnapshot } from './consent-controller';
 import { documentCookieJar } from './cookie-jar';
 
-const ConsentContext = createContext<ConsentController | null>(null);
+/** The controller's context; islands (app/islands) provide the page's one controller through it. */
+export const ConsentContext = createContext<ConsentController | null>(null);
 
 /**
  * The app's one consent controller. Page start-up (step 3) reads the stored choice first;
@@ -21,19 +22,7 @@ export function ConsentProvider({
   children: ReactNode;
 }) {
   const api = useApiClient();
-  const [consent] = useState(
-    () =>
-      controller ??
-      new ConsentController({
-        server: {
-          fetch: () => fetchUserCookiePreferences(api),
-          save: (preferences) => saveUserCookiePreferences(api, preferences),
-        },
-        jar: documentCookieJar(),
-        storage: browserLocalStorage,
-        report: reportError,
-      }),
-  );
+  const [consent] = useState(() => controller ?? createConsentController(api));
   const userContext = useUserContext();
   useEffect(() => {
     // Before start-up has synced there is nothing to refresh; `sync` skips a user it has read.
@@ -53,4 +42,17 @@ export function useConsentController(): ConsentController {
 export function useConsent(): ConsentSnapshot {
   const consent = useConsentController();
   return useSyncExternalStore(consent.subscribe, consent.getSnapshot, consent.getInitialSnapshot);
+}
+
+/** The page's consent controller: the user's stored choice on the server, the visitor's in cookies. */
+export function createConsentController(api: ApiClient): ConsentController {
+  return new ConsentController({
+    server: {
+      fetch: () => fetchUserCookiePreferences(api),
+      save: (preferences) => saveUserCookiePreferences(api, preferences),
+    },
+    jar: documentCookieJar(),
+    storage: browserLocalStorage,
+    report: reportError,
+  });
 }

@@ -191,6 +191,18 @@ describe('consent banner and preference center (platform §4–§6)', () => {
     );
   });
 
+  it('gives focus back to the button that opened the preference center (loaded on demand)', async () => {
+    renderConsent(contextIn('GB'));
+    const button = within(await banner()).getByRole('button', { name: 'Manage cookies' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Cookie preferences' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
   it('shows no banner inside the mobile app', async () => {
     const context = contextIn('GB');
     context.request = { ...context.request!, display_type: 'mobile_app' };

@@ -5,9 +5,10 @@ import {
   type ConsentCategory,
 } from '@lectern/domain';
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/load-messages';
+import { WithMantine } from '../../ui/with-mantine';
 
 /** Name and description of each category (platform §6). */
 const CATEGORY_MESSAGES: Readonly<Record<ConsentCategory, { name: MessageId; description: MessageId }>> = {
@@ -30,8 +31,26 @@ export interface PreferenceCenterProps {
 /**
  * The consent preference center (platform §4, §6): a modal dialog with one switch per
  * category. Strictly necessary cookies are shown on and cannot be switched off.
+ *
+ * It uses Mantine, so `consent-ui.tsx` loads it lazily, once it is first opened: the banner
+ * and the footer's button stay free of Mantine's JavaScript for islands (app/islands), and
+ * `WithMantine` gives it a MantineProvider there.
  */
-export function PreferenceCenter({ opened, allowed, onClose, onConfirm, onAllowAll }: PreferenceCenterProps) {
+export function PreferenceCenter(props: PreferenceCenterProps) {
+  // Being loaded on demand, it is first mounted already open. Mantine's modal notes the
+  // focused control (to give focus back on close) only when `opened` changes, not on a first
+  // mount, so the modal opens one render later.
+  const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point
+  useEffect(() => setMounted(true), []);
+  return (
+    <WithMantine>
+      <PreferenceModal {...props} opened={props.opened && mounted} />
+    </WithMantine>
+  );
+}
+
+function PreferenceModal({ opened, allowed, onClose, onConfirm, onAllowAll }: PreferenceCenterProps) {
   const intl = useIntl();
   return (
     <Modal

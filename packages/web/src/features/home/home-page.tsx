@@ -2,7 +2,7 @@ import { PAGE_ROUTES } from '@lectern/domain';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useBrandName } from '../../app/user-context/user-context-provider';
+import { useBrandName } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
 import { CategoryLinks } from '../catalog/category-links';
 import { CourseGrid, FIRST_ROW_CARDS } from '../catalog/course-grid';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { openConsentCenter } from '../../app/shell/consent-center';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 
 const MOBILE_APP_DISPLAY_TYPE = 'mobile_app';
 

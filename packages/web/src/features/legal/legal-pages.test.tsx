@@ -1,5 +1,5 @@
 import { PAGE_ROUTES, SUPPORTED_LOCALES, type ConfigInfo, type SupportedLocale } from '@lectern/domain';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
@@ -90,17 +90,21 @@ const LAST_UPDATED: Record<SupportedLocale, string> = {
 };
 
 /** A page alone, in the app's providers, with react-intl set to `locale`. */
-function renderPage(Page: ComponentType, locale: string, seller?: Partial<ConfigInfo['seller']>) {
+async function renderPage(Page: ComponentType, locale: string, seller?: Partial<ConfigInfo['seller']>) {
   const context = userContext();
   context.Config!.seller = { ...context.Config!.seller, ...seller };
   const { fetch } = fakeServer({});
-  return renderWithProviders(
-    <IntlProvider locale={locale} defaultLocale="en-US" messages={englishMessages}>
-      <Suspense fallback={null}>
-        <Page />
-      </Suspense>
-    </IntlProvider>,
-    { fetch, context },
+  // The text is a module loaded on first use (the page suspends): the render is awaited, so
+  // React renders again once it has loaded.
+  return act(() =>
+    renderWithProviders(
+      <IntlProvider locale={locale} defaultLocale="en-US" messages={englishMessages}>
+        <Suspense fallback={null}>
+          <Page />
+        </Suspense>
+      </IntlProvider>,
+      { fetch, context },
+    ),
   );
 }
 
@@ -115,7 +119,7 @@ describe.each(PAGES)('the $name page', ({ Page, titles }) => {
   it.each(SUPPORTED_LOCALES)(
     'renders in %s: one h1, the date in its format, headings in order',
     async (locale) => {
-      const { container } = renderPage(Page, locale);
+      const { container } = await renderPage(Page, locale);
       const title = await screen.findByRole('heading', { level: 1 });
       expect(title.textContent).toBe(titles[locale]);
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -133,14 +137,14 @@ describe.each(PAGES)('the $name page', ({ Page, titles }) => {
   );
 
   it('falls back to English for a locale it has no text in', async () => {
-    renderPage(Page, 'fr-FR');
+    await renderPage(Page, 'fr-FR');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(titles['en-US']);
   });
 
   it.each(SUPPORTED_LOCALES)(
     'in %s, lists long texts in a table of contents whose links reach their sections',
     async (locale) => {
-      const { container } = renderPage(Page, locale);
+      const { container } = await renderPage(Page, locale);
       await screen.findByRole('heading', { level: 1 });
       const sections = container.querySelectorAll('section > h2[id]');
       const contents = screen.queryByRole('navigation', { name: 'On this page' });
@@ -159,7 +163,7 @@ describe.each(PAGES)('the $name page', ({ Page, titles }) => {
   );
 
   it('links to the other legal pages', async () => {
-    renderPage(Page, 'en-US');
+    await renderPage(Page, 'en-US');
     await screen.findByRole('heading', { level: 1 });
     const seeAlso = screen.getByRole('navigation', { name: 'See also' });
     const hrefs = within(seeAlso)
@@ -172,7 +176,7 @@ describe.each(PAGES)('the $name page', ({ Page, titles }) => {
 
 describe('the cookie policy', () => {
   it.each(SUPPORTED_LOCALES)('explains in %s every cookie the consent registry knows', async (locale) => {
-    renderPage(CookiePolicyPage, locale);
+    await renderPage(CookiePolicyPage, locale);
     await screen.findByRole('heading', { level: 1 });
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(
@@ -188,7 +192,7 @@ describe('the cookie policy', () => {
 
 describe('the commercial transactions disclosure', () => {
   it('names the configured seller, address and support e-mail', async () => {
-    renderPage(CommercialTransactionsPage, 'ja-JP', {
+    await renderPage(CommercialTransactionsPage, 'ja-JP', {
       name: 'Example Learning K.K.',
       address: '1-2-3 Shibuya\nTokyo 150-0002, Japan',
       support_email: 'help@example.jp',
@@ -206,7 +210,7 @@ describe('the commercial transactions disclosure', () => {
   });
 
   it('says the address is disclosed on request when none is configured', async () => {
-    renderPage(CommercialTransactionsPage, 'ja-JP', { address: null });
+    await renderPage(CommercialTransactionsPage, 'ja-JP', { address: null });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('rowheader', { name: '所在地' }).nextElementSibling?.textContent).toMatch(
       /ご請求があった場合には遅滞なく開示いたします/,
@@ -216,7 +220,7 @@ describe('the commercial transactions disclosure', () => {
 
 describe('the help center', () => {
   it('answers with the configured support e-mail', async () => {
-    renderPage(SupportPage, 'en-US', { support_email: 'help@acme.example' });
+    await renderPage(SupportPage, 'en-US', { support_email: 'help@acme.example' });
     await screen.findByRole('heading', { level: 1 });
     expect(
       screen.getAllByRole('link', { name: 'help@acme.example' }).map((link) => link.getAttribute('href')),

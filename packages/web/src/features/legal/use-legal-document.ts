@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, supportedLocaleFor, type SupportedLocale } from '@lecte
 import { use } from 'react';
 import { useIntl } from 'react-intl';
 import { UserContextNotLoadedError } from '../../app/user-context/user-context';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import type { LegalContent, LegalDocument, LegalFacts, LocalizedContent } from './legal-document';
 
 /** The language a legal text is shown in: the locale's own, or English for one we do not speak. */

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, supportedLocaleFor, type SupportedLocale } from '@lectern/domain';
-import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import classes from './language-picker.module.css';
 import { LANGUAGES } from './languages';
 import { chooseLocale, type LocaleChoiceEffects } from './locale-choice';
+import { useStableId } from '../../ui/use-stable-id';
 
 /**
  * The footer's choice of language: the browser's own select (small, keyboard and screen-reader
@@ -13,7 +13,7 @@ import { chooseLocale, type LocaleChoiceEffects } from './locale-choice';
  */
 export function LanguagePicker(effects: LocaleChoiceEffects) {
   const intl = useIntl();
-  const id = useId();
+  const id = useStableId('language');
   const current = supportedLocaleFor(intl.locale) ?? DEFAULT_LOCALE;
   return (
     <div className={classes.picker}>

@@ -2,7 +2,8 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useApiClient } from '../../platform/api';
 import { apiMetricSender, countReportedErrors, countUncaughtErrors, MetricsClient } from './metrics-client';
 
-const MetricsClientContext = createContext<MetricsClient | null>(null);
+/** The client's context; islands (app/islands) provide the page's one client through it. */
+export const MetricsClientContext = createContext<MetricsClient | null>(null);
 
 /** One metrics client for the app; it also counts reported and uncaught errors while mounted. */
 export function MetricsProvider({ client, children }: { client?: MetricsClient; children: ReactNode }) {

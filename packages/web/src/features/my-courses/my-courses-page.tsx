@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
 import { PageLoader } from '../../ui/page-loader';
 import { currentPage, Pagination } from '../../ui/pagination';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { PageLoader } from '../../ui/page-loader';

@@ -7,12 +7,13 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { apiPriceFetcher, PricingClient, type CoursePriceEntry } from './pricing-client';
 
-const PricingClientContext = createContext<PricingClient | null>(null);
+/** The client's context; islands (app/islands) provide the page's one client through it. */
+export const PricingClientContext = createContext<PricingClient | null>(null);
 
 /**
  * One pricing client for the whole app, so every card on a page shares its batches. Prices

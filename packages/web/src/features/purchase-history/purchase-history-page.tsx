@@ -3,7 +3,7 @@ import { Button, Container, Stack, Tabs, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import type { MessageId } from '../../i18n/load-messages';
 import { currentPage } from '../../ui/pagination';
 import { authPath } from '../auth/auth-paths';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useMe } from '../../app/user-context/user-context-provider';
+import { useMe } from '../../app/user-context/use-user-context';
 import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useMe } from '../../app/user-context/user-context-provider';
+import { useMe } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
 import { authPath } from '../auth/auth-paths';
 import { ReceiptNotFound, ReceiptQueryView, ReceiptToolbar, receiptIdOf } from '../receipts';

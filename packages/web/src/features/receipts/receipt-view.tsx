@@ -2,7 +2,7 @@ import { cardBrandName, formatMoney, isCurrencyCode, money } from '@lectern/doma
 import { Anchor, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useBrandName } from '../../app/user-context/user-context-provider';
+import { useBrandName } from '../../app/user-context/use-user-context';
 import { MethodIcon, methodIconCodeOf } from '../checkout/method-icons';
 import { longDate } from '../subscriptions/subscription-dates';
 import type { SubscriptionReceipt } from '@lectern/domain';

@@ -1,17 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
 import { useApiClient } from '../../platform/api';
+import { AppLink, useNavigation } from '../../platform/navigation/navigation';
 import { SearchIcon } from '../../ui/icons';
 import classes from './header-search.module.css';
-import {
-  readSearchParams,
-  SEARCH_PAGE_PATH,
-  searchHref,
-  searchSuggestionsQuery,
-  SUGGESTIONS_MIN_LENGTH,
-} from './search-api';
+import { readSearchParams, SEARCH_PAGE_PATH, searchHref, SUGGESTIONS_MIN_LENGTH } from './search-api';
+import { useStableId } from '../../ui/use-stable-id';
+import { useSearchSuggestions } from './use-search-suggestions';
 
 /** How long typing must pause before suggestions are asked for. */
 export const SUGGESTIONS_DEBOUNCE_MS = 200;
@@ -30,7 +25,8 @@ function useDebounced(value: string, delayMs: number): string {
  * JavaScript, and with it a combobox (ARIA 1.2 list autocomplete) of course titles matching
  * what is typed: arrow keys move through them and show the highlighted one in the box, Enter
  * searches for what the box shows, Escape closes the list. Plain elements and a CSS module:
- * it is in every page's first bundle.
+ * it is in every page's first bundle, and may be hydrated as an island (app/islands), so no
+ * Mantine nor React Router: useNavigation's links and page changes.
  *
  * `variant="header"` is the header's (on small screens an icon link to the search page
  * instead); `variant="page"` is the search page's own, shown only where the header has no box.
@@ -38,9 +34,8 @@ function useDebounced(value: string, delayMs: number): string {
 export function HeaderSearch({ variant = 'header' }: { variant?: 'header' | 'page' }) {
   const intl = useIntl();
   const api = useApiClient();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const id = useId();
+  const { location, navigate } = useNavigation();
+  const id = useStableId(`search-${variant}`);
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -59,14 +54,8 @@ export function HeaderSearch({ variant = 'header' }: { variant?: 'header' | 'pag
   }
 
   const debounced = useDebounced(typed.trim(), SUGGESTIONS_DEBOUNCE_MS);
-  const suggestionsOptions = searchSuggestionsQuery(api, debounced);
-  const suggestions = useQuery({
-    ...suggestionsOptions,
-    enabled: open && suggestionsOptions.enabled === true,
-    // The list stays while the next letters' suggestions are on their way.
-    placeholderData: keepPreviousData,
-  });
-  const options = open && typed.trim().length >= SUGGESTIONS_MIN_LENGTH ? (suggestions.data ?? []) : [];
+  const suggestions = useSearchSuggestions(api, debounced, open);
+  const options = open && typed.trim().length >= SUGGESTIONS_MIN_LENGTH ? suggestions : [];
   const expanded = options.length > 0;
   const shown = active >= 0 && active < options.length ? options[active]!.title : typed;
 
@@ -74,7 +63,7 @@ export function HeaderSearch({ variant = 'header' }: { variant?: 'header' | 'pag
     setOpen(false);
     setActive(-1);
     setTyped(q);
-    void navigate(searchHref({ q: q.trim() }));
+    navigate(searchHref({ q: q.trim() }));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -183,13 +172,13 @@ export function HeaderSearch({ variant = 'header' }: { variant?: 'header' | 'pag
         </div>
       </form>
       {variant === 'header' && (
-        <Link
+        <AppLink
           to={searchHref(pageQuery ? { q: pageQuery } : {})}
           className={classes.iconLink}
           aria-label={intl.formatMessage({ id: 'search.box.submit' })}
         >
           <SearchIcon />
-        </Link>
+        </AppLink>
       )}
     </>
   );

@@ -90,15 +90,13 @@ export function courseSearchQuery(api: ApiClient, params: SearchPageParams) {
 }
 
 /** `GET /api-2.0/search-autocomplete/`: course titles for what is being typed in the header box. */
-export function searchSuggestionsQuery(api: ApiClient, q: string) {
-  return queryOptions({
-    queryKey: ['search-suggestions', q],
-    queryFn: async ({ signal }): Promise<SearchSuggestion[]> =>
-      (await api.get<SearchSuggestionsResponse>('/search-autocomplete/', { params: { q }, signal })).results,
-    enabled: q.trim().length >= SUGGESTIONS_MIN_LENGTH,
-    // The same letters typed again (a deleted character) answer at once.
-    staleTime: 60_000,
-  });
+export async function fetchSearchSuggestions(
+  api: ApiClient,
+  q: string,
+  signal?: AbortSignal,
+): Promise<SearchSuggestion[]> {
+  return (await api.get<SearchSuggestionsResponse>('/search-autocomplete/', { params: { q }, signal }))
+    .results;
 }
 
 /**

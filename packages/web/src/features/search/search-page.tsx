@@ -3,7 +3,7 @@ import { Anchor, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useBrandName } from '../../app/user-context/user-context-provider';
+import { useBrandName } from '../../app/user-context/use-user-context';
 import type { MessageId } from '../../i18n/load-messages';
 import { useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';

@@ -7,7 +7,7 @@ import {
   type CourseDetail,
 } from '@lectern/domain';
 import { useIntl } from 'react-intl';
-import { useBrandName } from '../../app/user-context/user-context-provider';
+import { useBrandName } from '../../app/user-context/use-user-context';
 import { shownCoursePrice } from '../catalog/course-price';
 import { useCoursePrice } from '../pricing/pricing-provider';
 import { JsonLd } from './json-ld';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useBrandName } from '../../app/user-context/user-context-provider';
+import { useBrandName } from '../../app/user-context/use-user-context';
 import { usePublicOrigin } from './public-origin';
 
 /** Open Graph wants language_TERRITORY; a locale without a region gets its usual one. */

@@ -1,4 +1,4 @@
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 
 /**
  * The site's public origin (`https://learn.example.com`): the root URL the user context's

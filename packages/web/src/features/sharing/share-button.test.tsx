@@ -70,6 +70,19 @@ describe('ShareButton', () => {
     expect(shareRequests()).toHaveLength(1);
   });
 
+  it('loads the dialog when first opened and gives focus back to "Share" when it closes', async () => {
+    setUp();
+    const share = screen.getByRole('button', { name: 'Share' });
+    expect(share.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    share.focus();
+    const dialog = await openDialog();
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(share));
+  });
+
   it('opens X and Workplace in centred popups of the spec sizes', async () => {
     const { onShare } = setUp();
     const dialog = await openDialog();

@@ -3,7 +3,7 @@ import { Button, Modal, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useBrandName } from '../../app/user-context/user-context-provider';
+import { useBrandName } from '../../app/user-context/use-user-context';
 import type { MessageId } from '../../i18n/load-messages';
 import { useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';

@@ -1,5 +1,5 @@
 import { canShare, type ShareableObject } from '@lectern/domain';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 
 /**
  * Platform §5: whether `object` may be shared here — it is public, the brand is the

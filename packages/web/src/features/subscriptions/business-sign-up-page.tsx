@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useBrandName, useMe, useRefreshAfterAuthChange } from '../../app/user-context/user-context-provider';
+import { useBrandName, useMe, useRefreshAfterAuthChange } from '../../app/user-context/use-user-context';
 import { isApiError, useApiClient } from '../../platform/api';
 import { authPath } from '../auth/auth-paths';
 import { PageHead } from '../seo/page-head';

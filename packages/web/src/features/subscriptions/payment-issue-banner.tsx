@@ -2,7 +2,7 @@ import { formatMoney, money, safeNextPath, type CurrencyCode } from '@lectern/do
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useUserContext } from '../../app/user-context/user-context-provider';
+import { useUserContext } from '../../app/user-context/use-user-context';
 import type { PaymentIssue } from './subscription-api';
 import { READABLE_ALERT_STYLES } from './subscription-alerts';
 import { longDate } from './subscription-dates';

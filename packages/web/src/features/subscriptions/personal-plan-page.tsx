@@ -9,7 +9,7 @@ import {
 import { Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useMe } from '../../app/user-context/user-context-provider';
+import { useMe } from '../../app/user-context/use-user-context';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { authPath } from '../auth/auth-paths';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useMe } from '../../app/user-context/user-context-provider';
+import { useMe } from '../../app/user-context/use-user-context';
 import { authPath } from '../auth/auth-paths';
 
 /** Pages for signed-in users: a visitor goes to the login page, which brings them back (`?next=`). */

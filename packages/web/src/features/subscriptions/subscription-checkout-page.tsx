@@ -1,7 +1,7 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { SUBSCRIPTION_MESSAGES } from '@lectern/domain';
 import { usePageTitle } from '../../app/shell/use-page-title';
-import { useBrandName, useUserContext } from '../../app/user-context/user-context-provider';
+import { useBrandName, useUserContext } from '../../app/user-context/use-user-context';
 import { RequireSignIn } from './require-sign-in';
 import { SubscriptionCheckout } from './subscription-checkout';
 import { purchaseTitle, type SubscriptionPurchase } from './subscription-purchase';

@@ -9,7 +9,7 @@ import {
 import { Anchor, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useBrandName } from '../../app/user-context/user-context-provider';
+import { useBrandName } from '../../app/user-context/use-user-context';
 import { longDate } from './subscription-dates';
 
 function Row({

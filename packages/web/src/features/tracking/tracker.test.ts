@@ -1,4 +1,4 @@
-import type { ConsentCategory, TrackingEvent } from '@lectern/domain';
+import { validateTrackingEvent, type ConsentCategory, type TrackingEvent } from '@lectern/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { isTrackingEventAllowed, Tracker, trackingEventCategory } from './tracker';
 
@@ -13,6 +13,7 @@ function setup(allowed: ConsentCategory[] = ['C0001', 'C0002'], visitor: string 
     allowed: () => allowed,
     newId: () => '11111111-2222-3333-4444-555555555555',
     now: () => Date.parse('2025-03-01T10:00:00Z'),
+    validate: validateTrackingEvent,
     onInvalid: invalid,
   });
   return { tracker, queued, touch, invalid };

@@ -1,6 +1,5 @@
 import {
   analyticsAllowed,
-  validateTrackingEvent,
   type ConsentCategory,
   type TrackingEvent,
   type TrackingEventOf,
@@ -58,14 +57,19 @@ export interface TrackerOptions {
   allowed: () => readonly ConsentCategory[];
   newId?: () => string;
   now?: () => number;
-  /** Called for events that fail the domain's check (a bug in the caller), in development. */
+  /**
+   * The domain's check of an event (`validateTrackingEvent`); none: events are sent as they
+   * are and the collector, which runs the same check, refuses an invalid one.
+   */
+  validate?: (event: Record<string, unknown>) => { ok: true } | { ok: false; reason: string };
+  /** Called for events that fail the check (a bug in the caller). */
   onInvalid?: (type: string, reason: string) => void;
 }
 
 /**
  * Turns `track(type, fields)` into a full event (platform §7 envelope: a UUID, the client
  * time, the visitor, the 30-minute session, the page), checks consent, validates it with the
- * domain's registry (the collector runs the same check) and queues it. Returns whether it
+ * domain's registry where `validate` is given (the collector runs the same check) and queues it. Returns whether it
  * was queued.
  */
 export class Tracker {
@@ -110,7 +114,7 @@ export class Tracker {
       // Checked with a stand-in first, so an invalid event does not renew the session.
       trackingSessionId: 'unset',
     };
-    const check = validateTrackingEvent(event);
+    const check = this.options.validate?.(event) ?? { ok: true };
     if (!check.ok) {
       this.options.onInvalid?.(type, check.reason);
       return false;

@@ -3,7 +3,7 @@ import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFeedback } from '../../../app/feedback/feedback-provider';
-import { useMe, useUserContext } from '../../../app/user-context/user-context-provider';
+import { useMe, useUserContext } from '../../../app/user-context/use-user-context';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
 import { BillingHistoryPanel } from './billing-history-panel';
 import { BillingInformationPanel } from './billing-information-panel';

@@ -10,7 +10,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useFeedback } from '../../../app/feedback/feedback-provider';
-import { useMe } from '../../../app/user-context/user-context-provider';
+import { useMe } from '../../../app/user-context/use-user-context';
 import { isApiError } from '../../../platform/api';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
 import { PageLoader } from '../../../ui/page-loader';

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useMe } from '../../../app/user-context/user-context-provider';
+import { useMe } from '../../../app/user-context/use-user-context';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
 import { CardLabel } from '../billing/billing-panel';
 import { useActivePaymentMethod } from './organization-admin-api';

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { useMe } from '../../../app/user-context/user-context-provider';
+import { useMe } from '../../../app/user-context/use-user-context';
 import { isApiError } from '../../../platform/api';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
 import {

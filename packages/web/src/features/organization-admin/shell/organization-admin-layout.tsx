@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../../app/shell/use-page-title';
-import { useMe } from '../../../app/user-context/user-context-provider';
+import { useMe } from '../../../app/user-context/use-user-context';
 import type { MessageId } from '../../../i18n/load-messages';
 import { RequireSignIn } from '../../subscriptions/require-sign-in';
 

@@ -1,7 +1,7 @@
 import { showsEnterpriseUpgrade } from '@lectern/domain';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useUserContext } from '../../../app/user-context/user-context-provider';
+import { useUserContext } from '../../../app/user-context/use-user-context';
 import { ENTERPRISE_UPGRADE_URL } from '../../subscriptions/subscription-links';
 import { COMPARE_PLANS_URL } from '../shell/organization-admin-links';
 import { OrganizationAdminLayout } from '../shell/organization-admin-layout';

@@ -4,11 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/shell/use-page-title';
-import {
-  useBrandName,
-  useMe,
-  useRefreshAfterAuthChange,
-} from '../../../app/user-context/user-context-provider';
+import { useBrandName, useMe, useRefreshAfterAuthChange } from '../../../app/user-context/use-user-context';
 import type { MessageId } from '../../../i18n/load-messages';
 import { isApiError, useApiClient } from '../../../platform/api';
 import { logout } from '../../auth/auth-api';

@@ -4,7 +4,7 @@ import { Badge, Button, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { useMe, useRefreshAfterAuthChange } from '../../../app/user-context/user-context-provider';
+import { useMe, useRefreshAfterAuthChange } from '../../../app/user-context/use-user-context';
 import type { MessageId } from '../../../i18n/load-messages';
 import { isApiError } from '../../../platform/api';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';

@@ -9,7 +9,7 @@ import { useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { useMe } from '../../../app/user-context/user-context-provider';
+import { useMe } from '../../../app/user-context/use-user-context';
 import { isApiError } from '../../../platform/api';
 import { useApiForm } from '../../../platform/forms';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import { useMe } from '../../../app/user-context/user-context-provider';
+import { useMe } from '../../../app/user-context/use-user-context';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
 import { PageLoader } from '../../../ui/page-loader';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';

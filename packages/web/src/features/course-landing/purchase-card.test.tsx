@@ -1,0 +1,142 @@
+import { PAGE_ROUTES, type AnonymousMe, type AuthenticatedMe } from '@lectern/domain';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeCartServer } from '../../test-utils/fake-cart-server';
+import {
+  anonymousMe,
+  authenticatedMe,
+  fakeServer,
+  json,
+  userContext,
+  type FakeHandler,
+} from '../../test-utils/fake-server';
+import { testProviders } from '../../test-utils/render';
+import { DocumentNavigationProvider } from '../../platform/navigation/navigation';
+import { readCheckoutList } from '../cart/checkout-handoff';
+import { PurchaseCard, type PurchaseCardCourse } from './purchase-card';
+
+const course: PurchaseCardCourse = {
+  id: 5,
+  title: 'Course 5',
+  url: '/course/course-5/',
+  image_url: null,
+  visible_instructors: [{ display_name: 'Grace Hopper', job_title: 'Admiral' }],
+  price: { amount: 1999, currency: 'USD' },
+  price_text: '$19.99',
+};
+
+/**
+ * The card as an island hydrates it: its props through JSON, no router (plain links, and
+ * going somewhere is a full page load, `location.assign`).
+ */
+const EXPRESS = 'POST /api-2.0/shopping-carts/me/express/';
+
+function renderIsland({
+  me = authenticatedMe() as AuthenticatedMe | AnonymousMe,
+  owned = false,
+  express,
+}: {
+  me?: AuthenticatedMe | AnonymousMe;
+  owned?: boolean;
+  express?: (answer: FakeHandler) => FakeHandler;
+} = {}) {
+  const cart = fakeCartServer({ userId: me.id });
+  const server = fakeServer({
+    ...cart.routes,
+    ...(express ? { [EXPRESS]: express(cart.routes[EXPRESS]!) } : {}),
+    'GET /api-2.0/pricing/': json({
+      courses: {
+        '5': { price: { amount: 1999, currency: 'USD', price_string: '$19.99' }, discount_price: null },
+      },
+    }),
+  });
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+  const { Providers } = testProviders({ fetch: server.fetch, context: userContext(me) });
+  const props = JSON.parse(JSON.stringify({ course: { ...course, is_enrolled: owned } })) as {
+    course: PurchaseCardCourse;
+  };
+  render(
+    <Providers>
+      <DocumentNavigationProvider location={{ pathname: '/course/course-5/', search: '' }}>
+        <PurchaseCard {...props} />
+      </DocumentNavigationProvider>
+    </Providers>,
+  );
+  return { cart, server, assign };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('PurchaseCard in an island', () => {
+  it('buys now with a full page load to the checkout, the express list frozen first', async () => {
+    const { assign } = renderIsland();
+    let frozen: unknown;
+    assign.mockImplementation(() => (frozen = readCheckoutList()));
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/checkout/'));
+    expect(frozen).toMatchObject([{ buyableType: 'course', buyableId: 5 }]);
+  });
+  it('sends a visitor to log in for "Buy now"', async () => {
+    const { assign, server } = renderIsland({ me: anonymousMe });
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('/join/login-popup/?next=%2Fcourse%2Fcourse-5%2F'),
+    );
+    expect(server.requests.some((request) => request.path.endsWith('/express/'))).toBe(false);
+  });
+
+  it('marks the running action busy and disables the others until the server answers', async () => {
+    let release: () => void = () => {};
+    const { assign } = renderIsland({
+      express: (answer) => async (request) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return typeof answer === 'function' ? answer(request) : answer;
+      },
+    });
+    const buyNow = await screen.findByRole('button', { name: 'Buy now' });
+    fireEvent.click(buyNow);
+    await waitFor(() => expect(buyNow.getAttribute('aria-busy')).toBe('true'));
+    expect(buyNow).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Add to wishlist' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Add to cart' }).getAttribute('aria-busy')).toBeNull();
+    release();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/checkout/'));
+    await waitFor(() => expect(buyNow.getAttribute('aria-busy')).toBeNull());
+  });
+
+  it('shows a failure as an alert and stays on the page', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { assign, cart } = renderIsland();
+    cart.failNext('POST', '/api-2.0/shopping-carts/me/express/', 500);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An unknown error occurred.');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Buy now' })).toHaveProperty('disabled', false),
+    );
+    expect(assign).not.toHaveBeenCalled();
+    expect(reported).toHaveBeenCalled();
+  });
+
+  it('turns "Add to cart" into a plain link to the cart, which takes keyboard focus', async () => {
+    const { cart } = renderIsland();
+    expect(await screen.findByRole('region', { name: 'Get this course' })).toBeTruthy();
+    expect(await screen.findByText('$19.99')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const goToCart = await screen.findByRole('link', { name: 'Go to cart' });
+    expect(goToCart.getAttribute('href')).toBe(PAGE_ROUTES.cart);
+    expect(document.activeElement).toBe(goToCart);
+    await waitFor(() => expect(cart.lists.cart).toHaveLength(1));
+  });
+
+  it('offers "Go to course" as a plain link for an owned course', async () => {
+    renderIsland({ owned: true });
+    const goToCourse = await screen.findByRole('link', { name: 'Go to course' });
+    expect(goToCourse.getAttribute('href')).toBe(PAGE_ROUTES.myCourses);
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+  });
+});

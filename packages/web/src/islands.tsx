@@ -1,0 +1,123 @@
+// The browser's entry for pages hydrated as islands (app/islands, decision 0026): the server
+// rendered the whole page; this hydrates only its interactive parts, each on its own, with
+// one set of clients for the page. The single-page app's entry is main.tsx.
+import type { UserContextResponse } from '@lectern/domain';
+import type { ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { isIslandName } from './app/islands/island-names';
+import { ISLAND_LOADERS } from './app/islands/island-loaders';
+import { ISLAND_TAG } from './app/islands/island';
+import { IslandProviders, type IslandServices } from './app/islands/island-providers';
+import { readSsrState } from './app/ssr/ssr-state';
+import { browserTimeZone, runStartUp } from './app/start-up/run-start-up';
+import { startTrackingTools, TRACKING_LOADERS } from './app/start-up/tracking-loaders';
+import { createUserContext } from './app/user-context/user-context';
+import {
+  fetchUserContext,
+  saveTimeZoneOnServer,
+  USER_CONTEXT_QUERY_KEY,
+} from './app/user-context/user-context-query';
+import { CartClient } from './features/cart/cart-client';
+import { createConsentController } from './features/consent/consent-provider';
+import {
+  apiMetricSender,
+  countReportedErrors,
+  countUncaughtErrors,
+  MetricsClient,
+} from './features/metrics/metrics-client';
+import { apiPriceFetcher, PricingClient } from './features/pricing/pricing-client';
+import { recordPageView } from './features/tracking/page-view';
+import { createTrackingServices } from './features/tracking/tracking-provider';
+import { createApiClient } from './platform/api';
+import { reportError } from './platform/report-error';
+import { IdScopeContext } from './ui/use-stable-id';
+
+function startIslands(): void {
+  const state = readSsrState();
+  if (!state?.islandMessages) throw new Error('This page was not rendered to be hydrated as islands.');
+
+  const api = createApiClient();
+  const context = state.queries.queries.find((query) => query.queryKey[0] === USER_CONTEXT_QUERY_KEY[0])
+    ?.state.data as UserContextResponse | undefined;
+  const metrics = new MetricsClient(apiMetricSender(api));
+  countUncaughtErrors(metrics);
+  countReportedErrors(metrics);
+  const consent = createConsentController(api);
+  const tracking = createTrackingServices({ consent, visitorUuid: () => context?.visiting?.visitor_uuid });
+  tracking.client.start();
+  tracking.storage.startCleanup();
+  const pricing = new PricingClient(apiPriceFetcher(api), {
+    onError: (error) => reportError(error, { feature: 'pricing' }),
+  });
+  pricing.seed(state.prices);
+  const cart = new CartClient({ api, onError: (error, details) => reportError(error, details) });
+  const services: IslandServices = {
+    api,
+    userContext: createUserContext(context),
+    locale: state.locale,
+    messages: state.islandMessages,
+    metrics,
+    consent,
+    tracking,
+    pricing,
+    cart,
+  };
+
+  for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
+    const name = element.dataset.island;
+    if (!isIslandName(name)) {
+      reportError(new Error(`Unknown island "${String(name)}"`));
+      continue;
+    }
+    const props = JSON.parse(element.dataset.props ?? '{}') as object;
+    const hydrate = (Component: ComponentType<object>) =>
+      hydrateRoot(
+        element,
+        <IslandProviders services={services}>
+          <IdScopeContext value={name}>
+            <Component {...props} />
+          </IdScopeContext>
+        </IslandProviders>,
+        { onRecoverableError: (error) => reportError(error, { step: 'hydration', island: name }) },
+      );
+    const loaded = ISLAND_LOADERS[name]();
+    if (loaded instanceof Promise) {
+      loaded.then(hydrate, (error: unknown) => reportError(error, { step: 'island-load', island: name }));
+    } else {
+      hydrate(loaded);
+    }
+  }
+
+  // Page start-up (platform §4), as the single-page app's StartUpGate runs it: the context
+  // came with the page; the consent choice is read, then the page view recorded.
+  void runStartUp({
+    loadUserContext: () => (context ? Promise.resolve(context) : fetchUserContext(api)),
+    saveTimeZone: (timeZone) => saveTimeZoneOnServer(api, timeZone).then(() => undefined),
+    detectTimeZone: browserTimeZone,
+    startTrackingTools: (context) => {
+      void consent.sync(context);
+      startTrackingTools({ context, consent, report: reportError, loaders: TRACKING_LOADERS });
+    },
+    mountPages: (context) => {
+      cart.connect(context.me?.id ?? null);
+      const recordOnceRead = () => {
+        if (!consent.getSnapshot().ready) return false;
+        recordPageView({
+          pathname: window.location.pathname,
+          replaced: false,
+          tracker: tracking.tracker,
+          metrics,
+        });
+        return true;
+      };
+      if (!recordOnceRead()) {
+        const unsubscribe = consent.subscribe(() => {
+          if (recordOnceRead()) unsubscribe();
+        });
+      }
+    },
+    reportError,
+  }).catch((error: unknown) => reportError(error, { step: 'user-context' }));
+}
+
+startIslands();
