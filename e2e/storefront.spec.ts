@@ -96,6 +96,29 @@ test('public pages hydrate without a warning and then respond to clicks', async 
   expect(problems).toEqual([]);
 });
 
+test('public pages load only their islands, and a click made before they are hydrated still counts', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  // The first click lands as soon as the runtime has started, before the purchase card's code
+  // has loaded (module scripts run before DOMContentLoaded; the card's own chunk comes later).
+  await page.goto(COURSE_PATH, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => /\/islands-[\w-]+\.js$/.test(path))).toBe(true);
+  // The single-page app's entry is not loaded on a public page.
+  expect(scripts.filter((path) => /\/main-[\w-]+\.js$/.test(path))).toEqual([]);
+
+  // A part hydrated on first use (the footer's language picker) works on the first try.
+  await page.getByRole('combobox', { name: /Language/ }).selectOption('es-ES');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+});
+
 for (const [locale, cookie, htmlLang] of [
   ['es', 'es_ES', 'es-ES'],
   ['pt-BR', 'pt_BR', 'pt-BR'],

@@ -5,6 +5,7 @@ import type { UserContextResponse } from '@lectern/domain';
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { isIslandName } from './app/islands/island-names';
+import { hydrateIsland } from './app/islands/hydrate-island';
 import { ISLAND_LOADERS } from './app/islands/island-loaders';
 import { ISLAND_TAG } from './app/islands/island';
 import { IslandProviders, type IslandServices } from './app/islands/island-providers';
@@ -16,7 +17,7 @@ import {
   fetchUserContext,
   saveTimeZoneOnServer,
   USER_CONTEXT_QUERY_KEY,
-} from './app/user-context/user-context-query';
+} from './app/user-context/user-context-api';
 import { CartClient } from './features/cart/cart-client';
 import { createConsentController } from './features/consent/consent-provider';
 import {
@@ -27,7 +28,7 @@ import {
 } from './features/metrics/metrics-client';
 import { apiPriceFetcher, PricingClient } from './features/pricing/pricing-client';
 import { recordPageView } from './features/tracking/page-view';
-import { createTrackingServices } from './features/tracking/tracking-provider';
+import { createTrackingServices } from './features/tracking/tracking-services';
 import { createApiClient } from './platform/api';
 import { reportError } from './platform/report-error';
 import { IdScopeContext } from './ui/use-stable-id';
@@ -70,7 +71,7 @@ function startIslands(): void {
       continue;
     }
     const props = JSON.parse(element.dataset.props ?? '{}') as object;
-    const hydrate = (Component: ComponentType<object>) =>
+    const hydrate = (Component: ComponentType<object>) => {
       hydrateRoot(
         element,
         <IslandProviders services={services}>
@@ -80,12 +81,12 @@ function startIslands(): void {
         </IslandProviders>,
         { onRecoverableError: (error) => reportError(error, { step: 'hydration', island: name }) },
       );
-    const loaded = ISLAND_LOADERS[name]();
-    if (loaded instanceof Promise) {
-      loaded.then(hydrate, (error: unknown) => reportError(error, { step: 'island-load', island: name }));
-    } else {
-      hydrate(loaded);
-    }
+    };
+    const load = () =>
+      Promise.resolve(ISLAND_LOADERS[name]()).then(hydrate, (error: unknown) =>
+        reportError(error, { step: 'island-load', island: name }),
+      );
+    hydrateIsland(element, load, element.dataset.hydrate === 'on-interaction' ? 'on-interaction' : 'on-load');
   }
 
   // Page start-up (platform §4), as the single-page app's StartUpGate runs it: the context

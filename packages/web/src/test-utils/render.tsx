@@ -8,7 +8,7 @@ import { AppProviders } from '../app/providers/app-providers';
 import type { TrackingTransport } from '../features/tracking/tracking-client';
 import { appRoutes } from '../app/routing/routes';
 import { RouterNavigationProvider } from '../platform/navigation/router-navigation';
-import { USER_CONTEXT_QUERY_KEY } from '../app/user-context/user-context-query';
+import { USER_CONTEXT_QUERY_KEY } from '../app/user-context/user-context-api';
 import { englishMessages } from '../i18n/load-messages';
 import { ApiClient } from '../platform/api';
 

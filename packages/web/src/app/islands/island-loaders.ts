@@ -1,15 +1,14 @@
 import type { ComponentType } from 'react';
-import { CookieSettingsButton } from '../../features/consent/cookie-settings-button';
 import { ConsentUi } from '../../features/consent/consent-ui';
-import { LanguagePicker } from '../../features/locale/language-picker';
 import { HeaderSearch } from '../../features/search/header-search';
 import { HeaderCartLink } from '../shell/cart-link';
 import type { IslandName } from './island-names';
 
 /**
- * How the browser's island runtime gets each island's component: those of every page's header
- * and footer with the runtime, the others (a signed-in user's menu, the course page's) only on
- * the pages that have them. Each name loads the component its Island was rendered with.
+ * How the browser's island runtime gets each island's component: the header's and the consent
+ * banner's come with the runtime; the others load only where they are (the course page's) or
+ * when first used (a signed-in user's menu, the footer's). Each name loads the component its
+ * Island was rendered with.
  */
 export const ISLAND_LOADERS: Record<
   IslandName,
@@ -17,8 +16,12 @@ export const ISLAND_LOADERS: Record<
 > = {
   'header-search': () => HeaderSearch as ComponentType<object>,
   'cart-link': () => HeaderCartLink,
-  'language-picker': () => LanguagePicker as ComponentType<object>,
-  'cookie-settings': () => CookieSettingsButton,
+  'language-picker': () =>
+    import('../../features/locale/language-picker').then(
+      (module) => module.LanguagePicker as ComponentType<object>,
+    ),
+  'cookie-settings': () =>
+    import('../../features/consent/cookie-settings-button').then((module) => module.CookieSettingsButton),
   'consent-ui': () => ConsentUi,
   'user-menu': () => import('../shell/user-menu').then((module) => module.UserMenu),
   'purchase-card': () =>

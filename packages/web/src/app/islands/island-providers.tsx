@@ -8,7 +8,7 @@ import type { MetricsClient } from '../../features/metrics/metrics-client';
 import { MetricsClientContext } from '../../features/metrics/metrics-provider';
 import type { PricingClient } from '../../features/pricing/pricing-client';
 import { PricingClientContext } from '../../features/pricing/pricing-provider';
-import { TrackingContext, type TrackingServices } from '../../features/tracking/tracking-provider';
+import { TrackingContext, type TrackingServices } from '../../features/tracking/tracking-services';
 import { ApiClientProvider, type ApiClient } from '../../platform/api';
 import type { UserContext } from '../user-context/user-context';
 import { AuthChangeContext, UserContextContext } from '../user-context/use-user-context';

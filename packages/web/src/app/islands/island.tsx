@@ -14,6 +14,7 @@ declare module 'react' {
       [ISLAND_TAG]: {
         'data-island': string;
         'data-props': string;
+        'data-hydrate'?: IslandHydration;
         style?: CSSProperties;
         children?: React.ReactNode;
       };
@@ -33,7 +34,14 @@ export interface IslandProps<P extends object> {
    */
   component: ComponentType<P>;
   props: P;
+  /**
+   * When the browser hydrates it: at once (the default), or at the visitor's first sign of
+   * using it (a pointer over it, focus, a touch, a click), for parts that are rarely used.
+   */
+  hydrate?: IslandHydration;
 }
+
+export type IslandHydration = 'on-load' | 'on-interaction';
 
 /**
  * An interactive part of a page. In the single-page app it is just its component. On a page
@@ -43,11 +51,21 @@ export interface IslandProps<P extends object> {
  * will be in the browser, and its element ids are named after it (useStableId), since its
  * hydration on its own cannot count the ids of the whole page's render.
  */
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+  hydrate = 'on-load',
+}: IslandProps<P>) {
   const page = useIslandPage();
   if (!page) return <Component {...props} />;
   return (
-    <lectern-island data-island={name} data-props={JSON.stringify(props)} style={CONTENTS}>
+    <lectern-island
+      data-island={name}
+      data-props={JSON.stringify(props)}
+      data-hydrate={hydrate}
+      style={CONTENTS}
+    >
       <DocumentNavigationProvider location={page}>
         <IdScopeContext value={name}>
           <Component {...props} />

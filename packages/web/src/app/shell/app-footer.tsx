@@ -29,8 +29,15 @@ export function AppFooter() {
             {intl.formatMessage({ id: 'shell.copyright' }, { year: String(YEAR), brand: brandName })}
           </Text>
           <LegalFooterLinks />
-          <Island name="language-picker" component={LanguagePicker} props={{}} />
-          {!inMobileApp && <Island name="cookie-settings" component={CookieSettingsButton} props={{}} />}
+          <Island name="language-picker" component={LanguagePicker} props={{}} hydrate="on-interaction" />
+          {!inMobileApp && (
+            <Island
+              name="cookie-settings"
+              component={CookieSettingsButton}
+              props={{}}
+              hydrate="on-interaction"
+            />
+          )}
         </Group>
       </Container>
     </footer>

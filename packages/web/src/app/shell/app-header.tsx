@@ -28,7 +28,7 @@ export function AppHeader() {
           <Group gap="sm" wrap="nowrap">
             <Island name="cart-link" component={HeaderCartLink} props={{}} />
             {me.is_authenticated ? (
-              <Island name="user-menu" component={UserMenu} props={{}} />
+              <Island name="user-menu" component={UserMenu} props={{}} hydrate="on-interaction" />
             ) : (
               // The login and signup pages link to each other themselves.
               !isAuthPage(location.pathname) && (

@@ -1,22 +1,8 @@
-import {
-  isValidTimeZone,
-  USER_CONTEXT_FLAGS,
-  type AuthenticatedMe,
-  type UpdateMeBody,
-  type UserContextResponse,
-} from '@lectern/domain';
+import { isValidTimeZone, type UserContextResponse } from '@lectern/domain';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../platform/api';
+import { fetchUserContext, saveTimeZoneOnServer, USER_CONTEXT_QUERY_KEY } from './user-context-api';
 import { reportError } from '../../platform/report-error';
-
-export const USER_CONTEXT_QUERY_KEY = ['user-context'] as const;
-
-/** `?me=True&visiting=True&...`: the server sends only the parts that are asked for. */
-const USER_CONTEXT_PARAMS = Object.fromEntries(USER_CONTEXT_FLAGS.map((flag) => [flag, 'True']));
-
-export function fetchUserContext(api: ApiClient, signal?: AbortSignal): Promise<UserContextResponse> {
-  return api.get<UserContextResponse>('/contexts/me/', { params: USER_CONTEXT_PARAMS, signal });
-}
 
 /**
  * The context changes only when the user logs in or out or edits their profile, and each
@@ -29,12 +15,6 @@ export function userContextQuery(api: ApiClient) {
     staleTime: Infinity,
     gcTime: Infinity,
   });
-}
-
-/** Saves the user's time zone; answers the updated `me`. */
-export async function saveTimeZoneOnServer(api: ApiClient, timeZone: string): Promise<AuthenticatedMe> {
-  const body: UpdateMeBody = { time_zone: timeZone };
-  return (await api.patch<{ me: AuthenticatedMe }>('/users/me/', body)).me;
 }
 
 /** Saves the user's time zone and puts the updated `me` into the cached context. */

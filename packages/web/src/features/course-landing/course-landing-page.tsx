@@ -1,7 +1,6 @@
 import { pagePath, type CourseDetail } from '@lectern/domain';
 import { Anchor, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { Island } from '../../app/islands/island';
@@ -17,17 +16,6 @@ import { shareableCourse } from '../sharing/shareable-course';
 import { CourseShareButton } from './course-share-button';
 import { PurchaseCard, purchaseCardCourse } from './purchase-card';
 
-/** Platform §2: a course landing page is identified by a body attribute holding the course id. */
-function useBodyCourseId(courseId: number | undefined) {
-  useEffect(() => {
-    if (courseId === undefined) return;
-    document.body.dataset.courseId = String(courseId);
-    return () => {
-      delete document.body.dataset.courseId;
-    };
-  }, [courseId]);
-}
-
 /** The hero's layout width: the side column of a `lg` container, the page's width on phones and tablets. */
 const HERO_IMAGE_SIZES = '(min-width: 62em) 360px, calc(100vw - 2rem)';
 
@@ -37,7 +25,6 @@ export function CourseLandingPage() {
   const api = useApiClient();
   const { slug = '' } = useParams();
   const course = useQuery(courseBySlugQuery(api, slug));
-  useBodyCourseId(course.data?.id);
   const pageTitle = <PageTitle title={intl.formatMessage({ id: 'courseLanding.pageTitle' })} />;
 
   if (course.isPending) {
@@ -108,6 +95,7 @@ function CourseLanding({ course }: { course: CourseDetail }) {
                 name="course-share"
                 component={CourseShareButton}
                 props={{ course: shareableCourse(course) }}
+                hydrate="on-interaction"
               />
             </Group>
           </Stack>

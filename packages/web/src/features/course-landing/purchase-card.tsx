@@ -34,6 +34,20 @@ export interface PurchaseCardProps {
 type Busy = 'cart' | 'buy' | 'wishlist' | null;
 
 /**
+ * Platform §2: a course landing page is identified by a body attribute holding the course id.
+ * Set by the page's purchase card, which is hydrated on every course page, islands or not.
+ */
+function useBodyCourseId(courseId: number | undefined) {
+  useEffect(() => {
+    if (courseId === undefined) return;
+    document.body.dataset.courseId = String(courseId);
+    return () => {
+      delete document.body.dataset.courseId;
+    };
+  }, [courseId]);
+}
+
+/**
  * The course landing page's price and the ways to buy or keep the course: "Add to cart" (then
  * "Go to cart"), "Buy now" (the express checkout list) and the wishlist toggle; "Go to course"
  * when the user owns it.
@@ -43,6 +57,7 @@ type Busy = 'cart' | 'buy' | 'wishlist' | null;
  * checkout list is frozen into session storage first).
  */
 export function PurchaseCard({ course }: PurchaseCardProps) {
+  useBodyCourseId(course.id);
   const intl = useIntl();
   const { navigate } = useNavigation();
   const { me } = useUserContext();

@@ -5,7 +5,7 @@ import {
   type CheckoutReceipt,
 } from '@lectern/domain';
 import { useEffect, useMemo } from 'react';
-import { useTrackingServices } from './tracking-provider';
+import { useTrackingServices } from './tracking-services';
 
 /** The schema's limit for `couponCode`. */
 const COUPON_CODE_MAX = 255;

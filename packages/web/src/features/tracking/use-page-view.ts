@@ -3,7 +3,7 @@ import { useLocation, useNavigationType } from 'react-router';
 import { useConsent } from '../consent/consent-provider';
 import { useMetrics } from '../metrics/metrics-provider';
 import { recordPageView } from './page-view';
-import { useTrackingServices } from './tracking-provider';
+import { useTrackingServices } from './tracking-services';
 
 /**
  * One PageView event per route change (a new path; a query change is the same page), and the

@@ -1,7 +1,7 @@
 import type { TrackingEventType } from '@lectern/domain';
 import { useMemo } from 'react';
 import type { TrackingFields } from './tracker';
-import { useTrackingServices } from './tracking-provider';
+import { useTrackingServices } from './tracking-services';
 
 export interface TrackerApi {
   /**
