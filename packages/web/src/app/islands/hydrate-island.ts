@@ -5,7 +5,8 @@ const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 
 /**
  * Starts `hydrate` for an island's element: at once, or (`on-interaction`) the first time
- * the visitor shows intent toward it (a pointer over it, focus in it, a touch) or clicks it,
+ * the visitor shows intent toward it (a pointer over it, focus in it, a touch), clicks it or
+ * changes something in it,
  * so a part nobody uses never loads its code. Either way a click or a change made before the
  * island is hydrated is not lost: it is held, and replayed once hydrated (the click on the
  * same element, the change as a new `change` event where it happened), also when hydration
@@ -28,6 +29,7 @@ export function hydrateIsland(
   };
   const holdChange = (event: Event) => {
     if (event.target instanceof Element) heldChange = event.target;
+    start();
   };
 
   const start = () => {

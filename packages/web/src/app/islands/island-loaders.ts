@@ -28,6 +28,10 @@ export const ISLAND_LOADERS: Record<
     import('../../features/course-landing/purchase-card').then(
       (module) => module.PurchaseCard as ComponentType<object>,
     ),
+  'search-sort': () =>
+    import('../../features/search/search-sort-control').then(
+      (module) => module.SearchSortControl as ComponentType<object>,
+    ),
   'course-share': () =>
     import('../../features/course-landing/course-share-button').then(
       (module) => module.CourseShareButton as ComponentType<object>,

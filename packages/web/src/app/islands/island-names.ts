@@ -8,6 +8,7 @@ export const ISLAND_NAMES = [
   'consent-ui',
   'purchase-card',
   'course-share',
+  'search-sort',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -4,10 +4,18 @@ import { ISLAND_MESSAGE_PREFIXES, islandMessages, isIslandPage } from './island-
 
 describe('island pages', () => {
   it('hydrates the public pages as islands and the rest as the single-page app', () => {
-    for (const page of ['home', 'category', 'courseLanding', 'terms', 'support', undefined] as const) {
+    for (const page of [
+      'home',
+      'category',
+      'courseLanding',
+      'courseSearch',
+      'personalPlan',
+      'terms',
+      undefined,
+    ] as const) {
       expect(isIslandPage(page)).toBe(true);
     }
-    for (const page of ['cart', 'checkout', 'courseSearch', 'myCourses', 'cookiePolicy'] as const) {
+    for (const page of ['cart', 'checkout', 'businessSignUp', 'myCourses', 'cookiePolicy'] as const) {
       expect(isIslandPage(page)).toBe(false);
     }
   });

@@ -11,6 +11,8 @@ const ISLAND_PAGES: ReadonlySet<PageRouteName | undefined> = new Set<PageRouteNa
   'home',
   'category',
   'courseLanding',
+  'courseSearch',
+  'personalPlan',
   'terms',
   'refundPolicy',
   'privacyPolicy',

@@ -1,10 +1,11 @@
 import { loginSchema } from '@lectern/domain';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useApiClient } from '../../platform/api';
 import { useApiForm } from '../../platform/forms';
 import { FormErrorAlert } from '../../ui/form-error-alert';
 import { login } from './auth-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 export interface LoginFormProps {
   /** Runs after the server accepted the credentials; the button spins until it settles. */
@@ -44,9 +45,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           error={errors.password?.message}
           {...register('password')}
         />
-        <Button type="submit" loading={isSubmitting} fullWidth>
+        <SubmitButton loading={isSubmitting} fullWidth>
           {intl.formatMessage({ id: 'auth.login.submit' })}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

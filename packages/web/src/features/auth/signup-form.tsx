@@ -1,10 +1,11 @@
 import { PASSWORD_MIN_LENGTH, signupSchema } from '@lectern/domain';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useApiClient } from '../../platform/api';
 import { useApiForm } from '../../platform/forms';
 import { FormErrorAlert } from '../../ui/form-error-alert';
 import { signup } from './auth-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 export interface SignupFormProps {
   /** Runs after the account was created (and the user logged in). */
@@ -51,9 +52,9 @@ export function SignupForm({ onSuccess }: SignupFormProps) {
           error={errors.password?.message}
           {...register('password')}
         />
-        <Button type="submit" loading={isSubmitting} fullWidth>
+        <SubmitButton loading={isSubmitting} fullWidth>
           {intl.formatMessage({ id: 'auth.signup.submit' })}
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { isWellFormedCouponCode, normalizeCouponCode, type DiscountAttempt } from '@lectern/domain';
-import { Alert, Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { reportError } from '../../platform/report-error';
 import { cartErrorMessageId, rejectedCodeMessageId } from './cart-errors';
 import { useCart, useCartClient } from './cart-provider';
 import classes from './cart.module.css';
+import { SubmitButton } from '../../ui/submit-button';
 
 type Rejected = Exclude<DiscountAttempt['status'], 'valid'>;
 
@@ -176,9 +177,9 @@ export function CouponBox() {
             flex={1}
             {...register('code')}
           />
-          <Button type="submit" loading={isSubmitting} mt={25} variant="default">
+          <SubmitButton loading={isSubmitting} mt={25} variant="default">
             <FormattedMessage id="cart.coupon.apply" />
-          </Button>
+          </SubmitButton>
         </Group>
       </form>
     </Stack>

@@ -8,7 +8,7 @@ import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/load-messages';
-import { WithMantine } from '../../ui/with-mantine';
+import { OnDemandProviders } from '../../ui/on-demand-providers';
 
 /** Name and description of each category (platform §6). */
 const CATEGORY_MESSAGES: Readonly<Record<ConsentCategory, { name: MessageId; description: MessageId }>> = {
@@ -34,7 +34,7 @@ export interface PreferenceCenterProps {
  *
  * It uses Mantine, so `consent-ui.tsx` loads it lazily, once it is first opened: the banner
  * and the footer's button stay free of Mantine's JavaScript for islands (app/islands), and
- * `WithMantine` gives it a MantineProvider there.
+ * `OnDemandProviders` gives it a MantineProvider there.
  */
 export function PreferenceCenter(props: PreferenceCenterProps) {
   // Being loaded on demand, it is first mounted already open. Mantine's modal notes the
@@ -44,9 +44,9 @@ export function PreferenceCenter(props: PreferenceCenterProps) {
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render is the point
   useEffect(() => setMounted(true), []);
   return (
-    <WithMantine>
+    <OnDemandProviders>
       <PreferenceModal {...props} opened={props.opened && mounted} />
-    </WithMantine>
+    </OnDemandProviders>
   );
 }
 

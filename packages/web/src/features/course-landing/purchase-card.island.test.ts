@@ -18,7 +18,7 @@ const ISLAND_SAFE_FILES = [
 
 const FORBIDDEN = /^(?:@mantine\/|react-router(?:-dom)?(?:\/|$)|zod(?:\/|$))/;
 /** Modules that use Mantine, allowed only through `import()` (or for their types). */
-const ON_DEMAND = /(?:^|\/)(?:share-dialog|with-mantine)$/;
+const ON_DEMAND = /(?:^|\/)(?:share-dialog|on-demand-providers)$/;
 
 interface Imported {
   specifier: string;
@@ -62,7 +62,7 @@ describe('the course landing islands', () => {
     const dynamic = importedModules(read('../sharing/share-button.tsx'))
       .filter((module) => module.dynamic)
       .map((module) => module.specifier);
-    expect(dynamic).toEqual(['./share-dialog', '../../ui/with-mantine']);
+    expect(dynamic).toEqual(['./share-dialog', '../../ui/on-demand-providers']);
   });
 
   it('would catch a forbidden import', () => {

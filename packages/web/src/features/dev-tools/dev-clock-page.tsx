@@ -2,7 +2,6 @@ import { PAGE_ROUTES } from '@lectern/domain';
 import {
   Alert,
   Anchor,
-  Button,
   Container,
   Group,
   SegmentedControl,
@@ -32,6 +31,7 @@ import {
   type DevClockAdvanced,
 } from './dev-tools-api';
 import { DevToolsUnavailable } from './dev-tools-unavailable';
+import { SubmitButton } from '../../ui/submit-button';
 
 export const MAX_ADVANCE_DAYS = 400;
 const DAY_MS = 86_400_000;
@@ -213,9 +213,9 @@ function AdvanceForm() {
               {...register('advance_to')}
             />
           )}
-          <Button type="submit" loading={isSubmitting} w="fit-content">
+          <SubmitButton loading={isSubmitting} w="fit-content">
             <FormattedMessage id="devTools.clock.submit" />
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
       {result && (

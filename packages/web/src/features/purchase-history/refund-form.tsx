@@ -1,5 +1,5 @@
 import { PAGE_ROUTES, REFUND_COMMENT_MAX_LENGTH, REFUND_REASONS, type RefundReason } from '@lectern/domain';
-import { Anchor, Button, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { FormErrorAlert } from '../../ui/form-error-alert';
 import { SUBSCRIBED_COURSES_QUERY_KEY } from '../catalog/courses-api';
 import { PURCHASE_HISTORY_QUERY_KEY, requestRefund } from './purchase-history-api';
 import { tabHref } from './purchase-tabs';
+import { SubmitButton } from '../../ui/submit-button';
 
 export const REFUND_REASON_LABELS: Record<RefundReason, MessageId> = {
   not_as_described: 'requestRefund.reason.notAsDescribed',
@@ -108,9 +109,9 @@ export function RefundForm({ lineId, reasons }: { lineId: number; reasons: reado
           {...register('comment')}
         />
         <Group>
-          <Button type="submit" loading={isSubmitting}>
+          <SubmitButton loading={isSubmitting}>
             <FormattedMessage id="requestRefund.submit" />
-          </Button>
+          </SubmitButton>
           <Anchor component={Link} to={PAGE_ROUTES.purchaseHistory}>
             <FormattedMessage id="requestRefund.back" />
           </Anchor>

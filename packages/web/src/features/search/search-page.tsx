@@ -1,10 +1,9 @@
-import { SEARCH_SORTS, type SearchSort } from '@lectern/domain';
-import { Anchor, Button, Container, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { Island } from '../../app/islands/island';
 import { useBrandName } from '../../app/user-context/use-user-context';
-import type { MessageId } from '../../i18n/load-messages';
 import { useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
@@ -22,18 +21,12 @@ import {
   type SearchPageParams,
 } from './search-api';
 import { SearchFilters } from './search-filters';
+import { SearchSortControl } from './search-sort-control';
 import classes from './search-page.module.css';
 
 // The page module's prefetch, for the server's render (it lives with the queries, which the
 // server's bundle can import without this page).
 export { prefetchSearchPage } from './search-api';
-
-const SORT_LABELS: Record<SearchSort, MessageId> = {
-  RELEVANCE: 'search.sort.relevance',
-  RATING: 'search.sort.rating',
-  REVIEWS: 'search.sort.reviews',
-  TIME: 'search.sort.newest',
-};
 
 /** Cards of the first row at the widest layout (3 columns): their pictures are above the fold. */
 const FIRST_ROW = 3;
@@ -69,7 +62,7 @@ export function SearchPage() {
       {/* Result pages are not worth indexing (endless combinations); the courses they link are. */}
       <meta name="robots" content="noindex, follow" />
       <Stack gap="lg">
-        <HeaderSearch variant="page" />
+        <Island name="header-search" component={HeaderSearch} props={{ variant: 'page' }} />
         <Title order={1}>{heading}</Title>
         <div className={classes.layout}>
           {data && <SearchFilters params={params} facets={data.facets} />}
@@ -78,7 +71,7 @@ export function SearchPage() {
               <Text role="status" fw={700}>
                 {data && <FormattedMessage id="search.resultCount" values={{ count: data.count }} />}
               </Text>
-              <SortControl params={params} />
+              <Island name="search-sort" component={SearchSortControl} props={{ params }} />
             </div>
             {results.isPending ? (
               <PageLoader label={intl.formatMessage({ id: 'search.loading' })} />
@@ -106,43 +99,6 @@ export function SearchPage() {
         </div>
       </Stack>
     </Container>
-  );
-}
-
-/**
- * The order of the results. A GET form, so it works before the JavaScript has loaded (with
- * its button); after, choosing an order goes there at once.
- */
-function SortControl({ params }: { params: SearchPageParams }) {
-  const intl = useIntl();
-  const navigate = useNavigate();
-  return (
-    <form method="get" action={SEARCH_PAGE_PATH} className={classes.sort}>
-      {params.q && <input type="hidden" name="q" value={params.q} />}
-      {SEARCH_FILTERS.map((name) =>
-        params[name] === undefined ? null : (
-          <input key={name} type="hidden" name={name} value={String(params[name])} />
-        ),
-      )}
-      <NativeSelect
-        label={intl.formatMessage({ id: 'search.sort.label' })}
-        name="sort"
-        value={params.sort}
-        data={SEARCH_SORTS.map((sort) => ({
-          value: sort,
-          label: intl.formatMessage({ id: SORT_LABELS[sort] }),
-        }))}
-        onChange={(event) =>
-          void navigate(searchHref({ ...params, sort: event.currentTarget.value as SearchSort, page: 1 }))
-        }
-        classNames={{ root: classes.sortSelect, label: classes.sortLabel }}
-      />
-      <noscript>
-        <Button type="submit" variant="default" size="sm">
-          <FormattedMessage id="search.sort.apply" />
-        </Button>
-      </noscript>
-    </form>
   );
 }
 

@@ -12,17 +12,17 @@ import { useCanShare } from './use-can-share';
  * If that fails it is reported and nothing opens; the page keeps working.
  */
 const ShareDialog = lazy<ComponentType<ShareDialogProps>>(() =>
-  Promise.all([import('./share-dialog'), import('../../ui/with-mantine')]).then(
-    ([{ ShareDialog: Dialog }, { WithMantine }]) => ({
+  Promise.all([import('./share-dialog'), import('../../ui/on-demand-providers')]).then(
+    ([{ ShareDialog: Dialog }, { OnDemandProviders }]) => ({
       default: function MantineShareDialog({ opened, ...props }: ShareDialogProps) {
         // Mounted closed, then opened: the Modal notes what had focus (to return it on close)
         // only when `opened` changes.
         const [mounted, setMounted] = useState(false);
         useEffect(() => setMounted(true), []);
         return (
-          <WithMantine>
+          <OnDemandProviders>
             <Dialog opened={opened && mounted} {...props} />
-          </WithMantine>
+          </OnDemandProviders>
         );
       },
     }),

@@ -9,6 +9,7 @@ import { isApiError, useApiClient } from '../../platform/api';
 import { authPath } from '../auth/auth-paths';
 import { PageHead } from '../seo/page-head';
 import { businessSignUp } from './subscription-api';
+import { SubmitButton } from '../../ui/submit-button';
 
 const NAME_MAX = 120;
 
@@ -70,9 +71,9 @@ function OrganizationForm({ referral }: { referral: string | undefined }) {
             </Stack>
           </Alert>
         )}
-        <Button type="submit" loading={signUp.isPending} w="fit-content">
+        <SubmitButton loading={signUp.isPending} w="fit-content">
           <FormattedMessage id="subscriptions.business.continue" />
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

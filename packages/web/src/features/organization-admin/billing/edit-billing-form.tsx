@@ -14,6 +14,7 @@ import { SubscriptionBillingForm } from '../../subscriptions/subscription-billin
 import { useCheckoutForm } from '../../subscriptions/use-checkout-form';
 import type { useSubscriptionInfo } from '../../subscriptions/use-subscription-info';
 import { useUpdateBilling } from './billing-api';
+import { SubmitButton } from '../../../ui/submit-button';
 
 export type UpdateBillingInfo = NonNullable<ReturnType<typeof useSubscriptionInfo>['data']>['data'];
 
@@ -126,9 +127,9 @@ export function EditBillingForm({
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
             <FormattedMessage id="organizationAdmin.billing.edit.cancel" />
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <SubmitButton loading={update.isPending}>
             <FormattedMessage id="organizationAdmin.billing.edit.save" />
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

@@ -22,6 +22,7 @@ import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
 import { organizationPlanOf, upsellPath } from '../shell/organization-plan';
 import { ORGANIZATION_ROLES, roleOptions } from './organization-roles';
 import type { InvitedState } from './organization-users-page';
+import { SubmitButton } from '../../../ui/submit-button';
 
 /** The server's rule for one address (`inviteBody`): an e-mail of at most 254 characters. */
 const emailAddress = z.email().max(254);
@@ -179,9 +180,9 @@ function InviteForm({
           {...register('role')}
         />
         <Group>
-          <Button type="submit" loading={isSubmitting}>
+          <SubmitButton loading={isSubmitting}>
             <FormattedMessage id="organizationAdmin.invite.submit" />
-          </Button>
+          </SubmitButton>
           <Anchor component={Link} to={PAGE_ROUTES.organizationUsers}>
             <FormattedMessage id="organizationAdmin.invite.back" />
           </Anchor>
