@@ -50,6 +50,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // The CSP forbids inline scripts and data: URLs are not worth the exception.
     assetsInlineLimit: 0,
+    // One stylesheet for every page: fewer render-blocking requests than one per chunk.
+    cssCodeSplit: false,
     rolldownOptions: {
       // The single-page app's entry, and the islands' (public pages, see src/islands.tsx).
       input: isSsrBuild ? undefined : { main: 'src/main.tsx', islands: 'src/islands.tsx' },

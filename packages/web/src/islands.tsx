@@ -1,6 +1,8 @@
 // The browser's entry for pages hydrated as islands (app/islands, decision 0026): the server
 // rendered the whole page; this hydrates only its interactive parts, each on its own, with
 // one set of clients for the page. The single-page app's entry is main.tsx.
+// Mantine's base styles first, as in main.tsx: the build's one stylesheet keeps this order.
+import '@mantine/core/styles.css';
 import type { UserContextResponse } from '@lectern/domain';
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';

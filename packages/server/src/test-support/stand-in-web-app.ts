@@ -31,7 +31,10 @@ export function standInWebApp(): string {
   writeFileSync(path.join(dist, STAND_IN_ASSET), 'console.log("app")');
   writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({ 'src/main.tsx': { file: STAND_IN_ASSET.slice(1), isEntry: true } }),
+    JSON.stringify({
+      'src/main.tsx': { file: STAND_IN_ASSET.slice(1), isEntry: true },
+      'src/islands.tsx': { file: STAND_IN_ASSET.slice(1), isEntry: true },
+    }),
   );
   writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), STAND_IN_RENDERER);
   return dist;

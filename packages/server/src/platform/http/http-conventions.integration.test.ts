@@ -264,6 +264,22 @@ describe('serving the web app', () => {
     expect(second.body).not.toContain(nonce!);
   });
 
+  it('answers a page whose path starts like an API path with the page, loaded directly', async () => {
+    const client = createTestClient(server.app);
+    for (const path of [
+      '/payment/checkout-personal-plan/?option=personal-monthly',
+      '/payment/checkout-teamplan/',
+    ]) {
+      const response = await client.get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+    }
+    // The API next to them keeps its JSON 404.
+    const api = await client.get('/payment/checkout-nothing/');
+    expect(api.statusCode).toBe(404);
+    expect(api.data).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+
   it('answers unknown pages with a rendered document and status 404', async () => {
     const response = await createTestClient(server.app).get('/no/such/page/');
     expect(response.statusCode).toBe(404);

@@ -84,10 +84,12 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     // Browsers read "\" in a URL as "/": normalised first, then repeated slashes collapsed, so
     // neither "//other.site" nor "/\other.site" (raw or %5C) can become an open redirect.
     const pathname = (request.url.split('?')[0] ?? '/').replace(/\\|%5c/gi, '/').replace(/\/{2,}/g, '/');
+    // A page's own path wins over the API prefixes it shares (`/payment/checkout-teamplan/`
+    // is a page, `/payment/checkout-info/` the API).
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
-      !path.extname(pathname);
+      (isKnownPagePath(pathname) ||
+        (!API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname)));
     if (!isPageRequest) throw notFound();
     if (!pathname.endsWith('/')) {
       const queryStart = request.url.indexOf('?');

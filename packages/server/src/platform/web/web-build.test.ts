@@ -24,6 +24,20 @@ describe('pageAssetsOf', () => {
     expect(assets.stylesheets).toEqual(pageAssetsOf(MANIFEST, 'app').stylesheets);
   });
 
+  it('links the build’s one stylesheet when CSS is not split per chunk', () => {
+    const assets = pageAssetsOf(
+      {
+        'src/main.tsx': { file: 'assets/main-1.js', isEntry: true, imports: ['_ui.js'] },
+        '_ui.js': { file: 'assets/ui-3.js' },
+        'src/islands.tsx': { file: 'assets/islands-5.js', isEntry: true },
+        'style.css': { file: 'assets/style-6.css', src: 'style.css' },
+      },
+      'islands',
+    );
+    expect(assets.stylesheets).toEqual(['/assets/style-6.css']);
+    expect(assets.entry).toBe('/assets/islands-5.js');
+  });
+
   it('refuses a manifest without the browser entry', () => {
     expect(() => pageAssetsOf({}, 'app')).toThrow(/src\/main.tsx/);
     expect(() => pageAssetsOf({}, 'islands')).toThrow(/src\/islands.tsx/);

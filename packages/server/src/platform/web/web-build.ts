@@ -114,5 +114,7 @@ function stylesheetsOf(manifest: Record<string, ManifestChunk>): string[] {
   };
   visit(ENTRY_SOURCES.app);
   for (const css of Object.values(manifest).flatMap((chunk) => chunk.css ?? [])) add(css);
+  // The build's one stylesheet (`cssCodeSplit: false`) is an entry of its own.
+  for (const chunk of Object.values(manifest)) if (chunk.file.endsWith('.css')) add(chunk.file);
   return stylesheets;
 }
