@@ -16,7 +16,10 @@ const DROPPED_HEADERS = new Set([
 /** A `fetch` answering from this server in-process, plus the cookies its answers set. */
 export interface InProcessFetch {
   fetch: typeof fetch;
-  /** Every Set-Cookie header the calls' answers carried, to pass on with the page. */
+  /**
+   * The Set-Cookie headers the calls' answers carried, to pass on with the page: the last one
+   * of each cookie (calls made in parallel before a cookie existed each set their own).
+   */
   setCookies: () => string[];
 }
 
@@ -37,7 +40,7 @@ export function inProcessFetch(app: FastifyInstance, page: FastifyRequest): InPr
     forwarded[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   const jar = new Map(Object.entries(page.cookies).filter((entry): entry is [string, string] => !!entry[1]));
-  const setCookies: string[] = [];
+  const setCookies = new Map<string, string>();
 
   const fetchInProcess = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://in-process');
@@ -59,10 +62,13 @@ export function inProcessFetch(app: FastifyInstance, page: FastifyRequest): InPr
       for (const item of Array.isArray(value) ? value : [String(value)]) answerHeaders.append(name, item);
     }
     for (const cookie of answerHeaders.getSetCookie()) {
-      setCookies.push(cookie);
       const [pair = ''] = cookie.split(';');
       const separator = pair.indexOf('=');
-      if (separator > 0) jar.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
+      if (separator <= 0) continue;
+      const name = pair.slice(0, separator).trim();
+      jar.set(name, pair.slice(separator + 1).trim());
+      setCookies.delete(name);
+      setCookies.set(name, cookie);
     }
     const empty = response.statusCode === 204 || response.statusCode === 304;
     return new Response(empty ? null : response.rawPayload, {
@@ -70,5 +76,5 @@ export function inProcessFetch(app: FastifyInstance, page: FastifyRequest): InPr
       headers: answerHeaders,
     });
   };
-  return { fetch: fetchInProcess as typeof fetch, setCookies: () => [...setCookies] };
+  return { fetch: fetchInProcess as typeof fetch, setCookies: () => [...setCookies.values()] };
 }
