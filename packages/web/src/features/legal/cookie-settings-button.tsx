@@ -1,15 +1,12 @@
-import { Button } from '@mantine/core';
-import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { openConsentCenter } from '../../app/shell/consent-center';
 import { useUserContext } from '../../app/user-context/use-user-context';
+import { CookieSettingsButton as OpenConsentCenterButton } from '../consent/cookie-settings-button';
 
 const MOBILE_APP_DISPLAY_TYPE = 'mobile_app';
 
 /**
- * Opens the consent preference center from the cookie policy, like the footer's "Cookie
- * settings". Hidden where the footer hides it: the mobile app has its own consent screen
- * (platform §2).
+ * The cookie policy's "Cookie settings": the footer's, with a button's look. Hidden where the
+ * footer hides it: the mobile app has its own consent screen (platform §2).
  */
 export function CookieSettingsButton() {
   const { request } = useUserContext();
@@ -20,9 +17,5 @@ export function CookieSettingsButton() {
   ) {
     return null;
   }
-  return (
-    <Button variant="default" onClick={openConsentCenter}>
-      <FormattedMessage id="shell.cookieSettings" />
-    </Button>
-  );
+  return <OpenConsentCenterButton look="button" />;
 }
