@@ -246,7 +246,12 @@ export function createCheckoutFulfilment(deps: {
       const outcome = await repository.withAttemptLock(
         attempt.id,
         async (row, tx): Promise<LockedOutcome> => {
-          if (!row || row.orderId !== null || row.gatewayRefundId !== null) return { done: row };
+          if (!row || row.orderId !== null || row.gatewayRefundId !== null) {
+            // A webhook's payment names only its method: whoever comes later with the card completes the order.
+            const card = payment?.paymentMethod?.card;
+            if (row?.orderId && card) await orders.fillOrderCard(tx, row.orderId, card);
+            return { done: row };
+          }
           // The provider's object is checked against the attempt as it stands under the lock.
           const differences = payment ? differencesOf(row, payment, customer) : [];
           if (differences.length > 0) return { mismatched: row, differences };

@@ -210,6 +210,35 @@ describe('checkout races', () => {
     expect(ledger.enrollments).toBe(0);
   });
 
+  it("an order the webhook recorded first (its event names only the card's id) gets the card from the buyer's answer", async () => {
+    const { client, id } = await newBuyer('US');
+    const [, courseId] = paidCourses;
+    const started = await client.post(
+      CHECKOUT_PATHS.submit,
+      cardSubmit([courseId!], {}, 'pm_card_threeDSecure2Required'),
+    );
+    expect(started.data.status).toBe('action_required');
+    const attemptId = started.data.data.payment_attempt_id as string;
+    const intentId = intentOf(started.data.data.client_secret);
+    await answerHostedPage(started.data.data.action_data.url, 'complete');
+    const cardOfOrder = async () =>
+      rowsOf<{ card_brand: string | null; card_last4: string | null }>(
+        await server.db.execute(sql`select card_brand, card_last4 from orders where user_id = ${id}`),
+      );
+    // The provider's event reaches us before the buyer comes back: the order has no card yet.
+    await expect.poll(cardOfOrder).toEqual([{ card_brand: null, card_last4: null }]);
+    const result = await client.patch(`${CHECKOUT_PATHS.submit}${attemptId}/`, {
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Result',
+      payment_info: { credentials: { payment_intent_id: intentId, action_result: 'succeeded' } },
+    });
+    expect(result.data.status).toBe('succeeded');
+    expect(await cardOfOrder()).toEqual([
+      { card_brand: 'visa', card_last4: expect.stringMatching(/^\d{4}$/) },
+    ]);
+    expect(await ledgerOf(id)).toEqual({ charges: 1, refunds: 0, orders: 1, enrollments: 1, open: 0 });
+  });
+
   it('a charge that can no longer become an order (the course was granted meanwhile) is refunded in full and the buyer told', async () => {
     const { client, id } = await newBuyer('US');
     const [courseId] = paidCourses;

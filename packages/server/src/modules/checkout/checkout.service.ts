@@ -658,9 +658,14 @@ export function createCheckoutService(deps: {
     /** `PATCH /payment/checkout-submit/{id}/`: after the action (3-D Secure) in the browser. */
     async result(userId: number, attemptId: string, request: CheckoutResultRequest): Promise<CheckoutResult> {
       const row = await ownAttempt(userId, attemptId);
-      if (FINAL.has(row.status)) return resultOf(row);
       const credentials = request.payment_info.credentials;
       const intentId = 'payment_intent_id' in credentials ? credentials.payment_intent_id : null;
+      if (row.status === 'succeeded' && row.gatewayPaymentId && intentId === row.gatewayPaymentId) {
+        // The provider's event often records the order first, and it names only the card's id:
+        // the buyer's return brings the payment with its card to complete the order.
+        return afterPayment(row, await gateway.retrievePayment(row.gatewayPaymentId));
+      }
+      if (FINAL.has(row.status)) return resultOf(row);
       if (!row.gatewayPaymentId || intentId !== row.gatewayPaymentId) {
         throw validationError({
           'payment_info.credentials.payment_intent_id': ['This is not the payment of this attempt.'],

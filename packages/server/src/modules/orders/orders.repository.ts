@@ -172,6 +172,17 @@ export function createOrdersRepository(db: Database) {
       return { orderId: Number(order.id), enrolled: Number(order.enrolled) };
     },
 
+    /**
+     * Sets the card an order was paid with when it was recorded without it (inside `executor`'s
+     * transaction); an order that has its card keeps it.
+     */
+    async fillCard(executor: Database, orderId: number, card: { brand: string; last4: string }) {
+      await executor
+        .update(orders)
+        .set({ cardBrand: card.brand, cardLast4: card.last4 })
+        .where(and(eq(orders.id, orderId), sql`${orders.cardLast4} is null`));
+    },
+
     /** A page of the user's completed orders, newest first, with their lines. */
     async ordersOf(userId: number, limit: number, offset: number) {
       const mine = and(eq(orders.userId, userId), eq(orders.status, 'completed'));

@@ -70,6 +70,14 @@ export function createOrdersService(db: Database) {
     },
 
     /**
+     * Completes the card of an order recorded from a provider object that named only the
+     * method (a webhook's): the answer path, which has the card, fills it in within `within`.
+     */
+    fillOrderCard(within: Database, orderId: number, card: { brand: string; last4: string }) {
+      return repository.fillCard(within, orderId, card);
+    },
+
+    /**
      * Writes a checkout's order (lines with their price, tax share and coupon) and enrolls
      * the user, inside the fulfilment transaction `within`. Returns the order id and how many
      * enrollments it made (fewer than its lines when the user already owned some).
