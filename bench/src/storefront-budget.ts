@@ -5,7 +5,7 @@
 // - Lighthouse 12 (mobile, default simulated throttling) against Debian's Chromium:
 //   performance, accessibility, LCP, CLS, TBT.
 // Prints one table and exits 1 when a budget is broken. STOREFRONT_SKIP_LIGHTHOUSE=1 measures
-// the scripts only. Lighthouse is installed once into bench/.lighthouse (not a dependency of
+// the scripts only; STOREFRONT_PAGES=home,cart measures those pages only. Lighthouse is installed once into bench/.lighthouse (not a dependency of
 // the project: it is a measuring tool, 12.2.3 is the version that runs on Node 20).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -166,13 +166,15 @@ function lighthouseOnce(url: string): LighthouseFigures {
   };
 }
 
+const only = process.env.STOREFRONT_PAGES?.split(',').map((name) => name.trim());
+const measured = only ? PAGES.filter((page) => only.includes(page.name)) : PAGES;
 const server = await startServer();
 const rows: string[] = [];
 const broken: string[] = [];
 try {
   // Course covers are made on first request: a real site has them long before a visitor.
   for (const { path: pagePath } of PAGES) await fetch(server.url + pagePath);
-  for (const page of PAGES) {
+  for (const page of measured) {
     const url = server.url + page.path;
     const kb = await scriptKb(url);
     const scriptBudget = page.checkout ? BUDGET.checkoutScriptKb : BUDGET.publicScriptKb;

@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App } from './app/app';
 import { IslandPageContext } from './app/islands/island-page';
 import { islandMessages, isIslandPage } from './app/islands/island-pages';
+import { islandsStarterScript } from './app/islands/islands-starter';
 import { createQueryClient } from './app/providers/query-client';
 import { prefetchPage } from './app/routing/page-prefetch';
 import { pageAt, preloadPage } from './app/routing/preload-page';
@@ -101,7 +102,12 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
 
   return new Promise<PageRenderResult>((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <HtmlDocument locale={request.locale} nonce={request.nonce} assets={assets}>
+      <HtmlDocument
+        locale={request.locale}
+        nonce={request.nonce}
+        // An islands page's code is started by its inline starter, after the page has loaded.
+        assets={islands ? { ...assets, modulePreloads: [] } : assets}
+      >
         <IslandPageContext value={islandPage}>
           <App
             api={api}
@@ -120,8 +126,12 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
         // place); everything is ready before sending, so each page stays in document order and
         // reads right without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        bootstrapScriptContent: ssrStateScript(state),
-        bootstrapModules: [assets.entry],
+        ...(islands
+          ? {
+              bootstrapScriptContent:
+                ssrStateScript(state) + islandsStarterScript(assets.entry, assets.modulePreloads),
+            }
+          : { bootstrapScriptContent: ssrStateScript(state), bootstrapModules: [assets.entry] }),
         onAllReady() {
           const html = new PassThrough();
           stream.pipe(html);

@@ -4,10 +4,12 @@
 // Mantine's base styles first, as in main.tsx: the build's one stylesheet keeps this order.
 import '@mantine/core/styles.css';
 import type { UserContextResponse } from '@lectern/domain';
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { createIntl } from 'react-intl';
 import { isIslandName } from './app/islands/island-names';
-import { hydrateIsland } from './app/islands/hydrate-island';
+import { hydrateIsland, replayHeldEvents } from './app/islands/hydrate-island';
+import { takeHeldEvents } from './app/islands/islands-starter';
 import { ISLAND_LOADERS } from './app/islands/island-loaders';
 import { ISLAND_TAG } from './app/islands/island';
 import { IslandProviders, type IslandServices } from './app/islands/island-providers';
@@ -21,6 +23,7 @@ import {
   USER_CONTEXT_QUERY_KEY,
 } from './app/user-context/user-context-api';
 import { CartClient } from './features/cart/cart-client';
+import { FALLBACK_LOCALE } from './i18n/fallback-locale';
 import { createConsentController } from './features/consent/consent-provider';
 import {
   apiMetricSender,
@@ -35,7 +38,13 @@ import { createApiClient } from './platform/api';
 import { reportError } from './platform/report-error';
 import { IdScopeContext } from './ui/use-stable-id';
 
-function startIslands(): void {
+/**
+ * Ends the current task: the browser may paint and answer input before the next piece of
+ * start-up work, so no piece holds the main thread for long (a long task delays a click).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function startIslands(): Promise<void> {
   const state = readSsrState();
   if (!state?.islandMessages) throw new Error('This page was not rendered to be hydrated as islands.');
 
@@ -57,8 +66,11 @@ function startIslands(): void {
   const services: IslandServices = {
     api,
     userContext: createUserContext(context),
-    locale: state.locale,
-    messages: state.islandMessages,
+    intl: createIntl({
+      locale: state.locale,
+      defaultLocale: FALLBACK_LOCALE,
+      messages: state.islandMessages,
+    }),
     metrics,
     consent,
     tracking,
@@ -66,6 +78,8 @@ function startIslands(): void {
     cart,
   };
 
+  // Making the intl object is the page's first use of Intl, which loads the locale's data.
+  await nextTask();
   for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
     const name = element.dataset.island;
     if (!isIslandName(name)) {
@@ -74,15 +88,19 @@ function startIslands(): void {
     }
     const props = JSON.parse(element.dataset.props ?? '{}') as object;
     const hydrate = (Component: ComponentType<object>) => {
-      hydrateRoot(
-        element,
-        <IslandProviders services={services}>
-          <IdScopeContext value={name}>
-            <Component {...props} />
-          </IdScopeContext>
-        </IslandProviders>,
-        { onRecoverableError: (error) => reportError(error, { step: 'hydration', island: name }) },
-      );
+      // As a transition, hydration yields to the browser every few milliseconds instead of
+      // holding the main thread for the whole island.
+      startTransition(() => {
+        hydrateRoot(
+          element,
+          <IslandProviders services={services}>
+            <IdScopeContext value={name}>
+              <Component {...props} />
+            </IdScopeContext>
+          </IslandProviders>,
+          { onRecoverableError: (error) => reportError(error, { step: 'hydration', island: name }) },
+        );
+      });
     };
     const load = () =>
       Promise.resolve(ISLAND_LOADERS[name]()).then(hydrate, (error: unknown) =>
@@ -90,6 +108,10 @@ function startIslands(): void {
       );
     hydrateIsland(element, load, element.dataset.hydrate === 'on-interaction' ? 'on-interaction' : 'on-load');
   }
+  // What the visitor clicked or changed before this code ran, now that every island listens.
+  replayHeldEvents(takeHeldEvents());
+  // The islands hydrate in transitions, which yield; the start-up work waits its own turn.
+  await nextTask();
 
   // Page start-up (platform §4), as the single-page app's StartUpGate runs it: the context
   // came with the page; the consent choice is read, then the page view recorded.
@@ -123,4 +145,4 @@ function startIslands(): void {
   }).catch((error: unknown) => reportError(error, { step: 'user-context' }));
 }
 
-startIslands();
+void startIslands().catch((error: unknown) => reportError(error, { step: 'islands' }));

@@ -15,7 +15,9 @@ type Catalog = Partial<Record<MessageId, string>> | Partial<Record<MessageId, Me
 // TypeScript reads the JSON file's text; the build hands over its ASTs instead (see Messages).
 const en = enSource as Messages;
 
-export const FALLBACK_LOCALE = 'en';
+import { FALLBACK_LOCALE } from './fallback-locale';
+
+export { FALLBACK_LOCALE };
 
 /**
  * One loader per file in ./messages, keyed by its name (`fr.json` → `fr`, `pt-BR.json` →

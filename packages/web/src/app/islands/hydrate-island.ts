@@ -52,3 +52,17 @@ export function hydrateIsland(
   }
   for (const type of INTENT_EVENTS) element.addEventListener(type, start, { capture: true, passive: true });
 }
+
+/**
+ * Replays the clicks and changes held before the islands' runtime ran (islands-starter) on
+ * their elements, once each island listens: each island then holds its own and replays it
+ * when hydrated.
+ */
+export function replayHeldEvents(events: readonly Event[]): void {
+  for (const event of events) {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !target.isConnected) continue;
+    if (event.type === 'click') target.click();
+    else target.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IntlProvider, type MessageFormatElement } from 'react-intl';
+import { RawIntlProvider, type IntlShape } from 'react-intl';
 import type { CartClient } from '../../features/cart/cart-client';
 import { CartClientContext } from '../../features/cart/cart-provider';
 import type { ConsentController } from '../../features/consent/consent-controller';
@@ -18,10 +18,11 @@ export interface IslandServices {
   api: ApiClient;
   /** The user's context the server rendered the page with. */
   userContext: UserContext;
-  /** BCP 47 locale of the page. */
-  locale: string;
-  /** The islands' messages (ISLAND_MESSAGE_PREFIXES), as the server sent them. */
-  messages: Record<string, string> | Record<string, MessageFormatElement[]>;
+  /**
+   * The page's locale with the islands' messages (ISLAND_MESSAGE_PREFIXES), made once: each
+   * IntlProvider would make its own, and asks the browser's Intl which locales it supports.
+   */
+  intl: IntlShape;
   metrics: MetricsClient;
   consent: ConsentController;
   tracking: TrackingServices;
@@ -41,7 +42,7 @@ const afterAuthChange = () => Promise.resolve();
 export function IslandProviders({ services, children }: { services: IslandServices; children: ReactNode }) {
   return (
     <ApiClientProvider client={services.api}>
-      <IntlProvider locale={services.locale} defaultLocale="en" messages={services.messages}>
+      <RawIntlProvider value={services.intl}>
         <UserContextContext value={services.userContext}>
           <AuthChangeContext value={afterAuthChange}>
             <MetricsClientContext value={services.metrics}>
@@ -55,7 +56,7 @@ export function IslandProviders({ services, children }: { services: IslandServic
             </MetricsClientContext>
           </AuthChangeContext>
         </UserContextContext>
-      </IntlProvider>
+      </RawIntlProvider>
     </ApiClientProvider>
   );
 }
