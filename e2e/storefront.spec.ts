@@ -82,6 +82,46 @@ test.describe('server-rendered pages without JavaScript', () => {
   });
 });
 
+test('an anonymous public page is shared between first-time visitors, each with their own visit, nonce and token', async ({
+  playwright,
+  baseURL,
+}) => {
+  /** A first-time visitor: a request context of its own, so no cookie is sent. */
+  const firstVisit = async () => {
+    const visitor = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: [], origins: [] },
+    });
+    const response = await visitor.get('/courses/development/?shared-page-e2e');
+    const setCookies = response
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === 'set-cookie')
+      .map((header) => header.value);
+    const html = await response.text();
+    await visitor.dispose();
+    return {
+      cache: response.headers()['x-lectern-page-cache'],
+      nonce: /<meta name="csp-nonce" content="([^"]+)"/.exec(html)?.[1],
+      visitorInPage: /"visitor_uuid":"([^"]+)"/.exec(html)?.[1],
+      visitorCookie: setCookies.find((cookie) => cookie.startsWith('lectern_visitor='))?.split(/[=.]/)[1],
+      csrfCookies: setCookies.filter((cookie) => cookie.startsWith('csrftoken=')).length,
+      heading: /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1],
+    };
+  };
+  const first = await firstVisit();
+  const second = await firstVisit();
+  expect(first.cache).toBe('miss');
+  expect(second.cache).toBe('hit');
+  expect(second.heading).toBe(first.heading);
+  expect(second.nonce).not.toBe(first.nonce);
+  for (const visit of [first, second]) {
+    expect(visit.visitorInPage).toBeTruthy();
+    expect(visit.visitorInPage).toBe(visit.visitorCookie);
+    expect(visit.csrfCookies).toBe(1);
+  }
+  expect(second.visitorInPage).not.toBe(first.visitorInPage);
+});
+
 test('public pages hydrate without a warning and then respond to clicks', async ({ page }) => {
   const problems = watchConsole(page);
   for (const path of PUBLIC_PAGES) {

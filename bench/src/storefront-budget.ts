@@ -7,14 +7,14 @@
 // Prints one table and exits 1 when a budget is broken. STOREFRONT_SKIP_LIGHTHOUSE=1 measures
 // the scripts only; STOREFRONT_PAGES=home,cart measures those pages only. Lighthouse is installed once into bench/.lighthouse (not a dependency of
 // the project: it is a measuring tool, 12.2.3 is the version that runs on Node 20).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { startBuiltServer } from './built-server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
@@ -49,41 +49,6 @@ const PAGES: PageCase[] = [
   { name: 'cart', path: '/cart/', lighthouse: true },
   { name: 'checkout', path: '/payment/checkout/', checkout: true, lighthouse: true },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SANDBOX_PORT: String(await freePort()),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lectern-storefront-')),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/healthz/`)).ok) return { url, stop: () => child.kill('SIGTERM') };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within 2 minutes');
-}
 
 /** Kilobytes of JavaScript (gzip -9) the page loads until it is hydrated and the network is quiet. */
 async function scriptKb(url: string): Promise<number> {
@@ -168,7 +133,7 @@ function lighthouseOnce(url: string): LighthouseFigures {
 
 const only = process.env.STOREFRONT_PAGES?.split(',').map((name) => name.trim());
 const measured = only ? PAGES.filter((page) => only.includes(page.name)) : PAGES;
-const server = await startServer();
+const server = await startBuiltServer();
 const rows: string[] = [];
 const broken: string[] = [];
 try {

@@ -496,7 +496,7 @@ export async function createServer(
     }),
   });
   await app.register(seoRoutes, { seo: createSeoService({ catalog, publicUrl: config.publicUrl }) });
-  await registerWebApp(app, { distDir: config.webDistDir });
+  await registerWebApp(app, { distDir: config.webDistDir, pageCacheSeconds: config.pageCacheSeconds });
 
   const jobs = createJobRunner({ db, log: app.log });
   // Expired sessions are only garbage (they no longer authenticate).

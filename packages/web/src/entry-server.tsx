@@ -1,7 +1,7 @@
 // The server's side of server rendering: `npm run build` bundles this file for Node (Vite's
 // SSR build, into dist-server/) and the Lectern server imports it to answer page requests.
-import { PassThrough, type Readable } from 'node:stream';
-import type { PageRouteName } from '@lectern/domain';
+import { PassThrough, Readable } from 'node:stream';
+import type { PageRouteName, UserContextResponse } from '@lectern/domain';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -14,8 +14,14 @@ import { prefetchPage } from './app/routing/page-prefetch';
 import { pageAt, preloadPage } from './app/routing/preload-page';
 import { appRoutes } from './app/routing/routes';
 import { HtmlDocument } from './app/ssr/html-document';
-import { ssrStateScript, type PageAssets, type SsrState } from './app/ssr/ssr-state';
-import { USER_CONTEXT_QUERY_KEY } from './app/user-context/user-context-api';
+import {
+  scriptJson,
+  ssrStateScript,
+  userContextScript,
+  type PageAssets,
+  type SsrState,
+} from './app/ssr/ssr-state';
+import { fetchUserContext, USER_CONTEXT_QUERY_KEY } from './app/user-context/user-context-api';
 import { userContextQuery } from './app/user-context/user-context-query';
 import { PricingClient, apiPriceFetcher } from './features/pricing/pricing-client';
 import { loadMessages } from './i18n/load-messages';
@@ -38,6 +44,25 @@ export interface PageRenderRequest {
   /** The page's stylesheets and modules, from the build's manifest, for its way of hydrating. */
   assetsFor: (page: PageRouteName | undefined, hydration: 'app' | 'islands') => PageAssets;
   onError: (error: unknown) => void;
+  /**
+   * The request carries nothing of a visitor's own (no session, visitor, cart or consent
+   * cookie): an anonymous public page rendered for it may be shared with the next such
+   * request of the same URL and language (`PageRenderResult.shared`).
+   */
+  shareable?: boolean;
+}
+
+/**
+ * An anonymous islands page as every visitor who sends nothing personal gets it: the whole
+ * HTML with a placeholder for the response's CSP nonce and one for the visitor's own context
+ * (each visitor has their own visitor id), filled per response by renderSharedPage.
+ */
+export interface SharedPage {
+  html: string;
+  nonceToken: string;
+  contextToken: string;
+  /** The context the page was rendered with, less the visitor's own part. */
+  contextKey: string;
 }
 
 export interface PageRenderResult {
@@ -46,6 +71,8 @@ export interface PageRenderResult {
   /** The page chosen for the URL, if any (for the server's logs and caching rules). */
   page: PageRouteName | undefined;
   html: Readable;
+  /** Present when the page may be shared (see PageRenderRequest.shareable). */
+  shared: SharedPage | null;
 }
 
 // Routes without loaders: one handler serves every request.
@@ -86,60 +113,116 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
   // islands' messages travel with them; other pages hydrate whole, from all of their data.
   const islands = isIslandPage(page);
   const assets = request.assetsFor(page, islands ? 'islands' : 'app');
+  // The page's code is started by the inline starter once the page has loaded; the document
+  // itself preloads none of it.
+  const documentAssets: PageAssets = { ...assets, modulePreloads: [] };
   const state: SsrState = {
     locale: request.locale,
-    queries: islands
-      ? dehydrate(queryClient, {
-          shouldDehydrateQuery: (query) => query.queryKey[0] === USER_CONTEXT_QUERY_KEY[0],
-        })
-      : dehydrate(queryClient),
+    queries: dehydrate(queryClient, { shouldDehydrateQuery: () => !islands }),
     prices: pricing.loadedEntries(),
-    assets,
+    assets: documentAssets,
     ...(islands ? { islandMessages: islandMessages(messages) } : {}),
   };
+  const userContext = queryClient.getQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY);
+  const share =
+    request.shareable === true &&
+    islands &&
+    prefetch.status === 200 &&
+    userContext !== undefined &&
+    userContext.me?.is_authenticated === false;
+  // A page to share is rendered with placeholders, filled in for this response as for later ones.
+  const tokens = share ? { nonce: placeholder('nonce'), context: placeholder('context') } : null;
+  const bootstrap =
+    ssrStateScript(state) +
+    (islands ? userContextScript(tokens?.context ?? scriptJson(userContext ?? null)) : '') +
+    islandsStarterScript(assets.entry, assets.modulePreloads);
   const islandPage = islands ? { pathname: url.pathname, search: url.search } : null;
   const router = createStaticRouter(handler.dataRoutes, context);
 
   return new Promise<PageRenderResult>((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <HtmlDocument
-        locale={request.locale}
-        nonce={request.nonce}
-        // An islands page's code is started by its inline starter, after the page has loaded.
-        assets={islands ? { ...assets, modulePreloads: [] } : assets}
-      >
+      <HtmlDocument locale={request.locale} nonce={tokens?.nonce ?? request.nonce} assets={documentAssets}>
         <IslandPageContext value={islandPage}>
           <App
             api={api}
             queryClient={queryClient}
             locale={request.locale}
             messages={messages}
-            cspNonce={request.nonce}
+            cspNonce={tokens?.nonce ?? request.nonce}
             pricingClient={pricing}
             pages={<StaticRouterProvider router={router} context={context} hydrate={false} />}
           />
         </IslandPageContext>
       </HtmlDocument>,
       {
-        nonce: request.nonce,
+        nonce: tokens?.nonce ?? request.nonce,
         // React moves a large finished boundary out of line (behind a script that puts it in
         // place); everything is ready before sending, so each page stays in document order and
         // reads right without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        ...(islands
-          ? {
-              bootstrapScriptContent:
-                ssrStateScript(state) + islandsStarterScript(assets.entry, assets.modulePreloads),
-            }
-          : { bootstrapScriptContent: ssrStateScript(state), bootstrapModules: [assets.entry] }),
+        bootstrapScriptContent: bootstrap,
         onAllReady() {
           const html = new PassThrough();
           stream.pipe(html);
-          resolve({ status: prefetch.status, page, html });
+          if (!tokens || !userContext) {
+            resolve({ status: prefetch.status, page, html, shared: null });
+            return;
+          }
+          textOf(html).then((text) => {
+            const shared: SharedPage = {
+              html: text,
+              nonceToken: tokens.nonce,
+              contextToken: tokens.context,
+              contextKey: sharedContextKey(userContext),
+            };
+            const filled = fillSharedPage(shared, request.nonce, userContext);
+            resolve({ status: prefetch.status, page, html: Readable.from([filled]), shared });
+          }, reject);
         },
         onShellError: reject,
         onError: request.onError,
       },
     );
   });
+}
+
+/** A placeholder no page text can guess. */
+const placeholder = (what: string) => `lectern-${what}-${crypto.randomUUID()}`;
+
+/** The context's part that is the same for every anonymous visitor (all but their visit). */
+const sharedContextKey = (context: UserContextResponse) => JSON.stringify({ ...context, visiting: null });
+
+function fillSharedPage(shared: SharedPage, nonce: string, context: UserContextResponse): string {
+  // Functions as replacements: a `$` in the data must not be read as a pattern.
+  return shared.html
+    .replaceAll(shared.nonceToken, () => nonce)
+    .replace(shared.contextToken, () => scriptJson(context));
+}
+
+async function textOf(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A shared page (PageRenderResult.shared) for another request that sends nothing personal:
+ * this visitor's context is read (which starts their visit, as any page does), and the page
+ * is filled with it and the response's nonce. Null when the context differs from the one
+ * the page was rendered with beyond the visit (another price country or language, a signed-in
+ * user, an experiment): the page must then be rendered for this request.
+ */
+export async function renderSharedPage(
+  shared: SharedPage,
+  request: PageRenderRequest,
+): Promise<string | null> {
+  const api = createApiClient({
+    fetch: request.fetch,
+    cookies: () => request.cookies,
+    navigatorLanguage: () => request.locale,
+    checkPaths: false,
+  });
+  const context = await fetchUserContext(api);
+  if (context.me?.is_authenticated !== false || sharedContextKey(context) !== shared.contextKey) return null;
+  return fillSharedPage(shared, request.nonce, context);
 }

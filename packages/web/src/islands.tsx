@@ -3,7 +3,6 @@
 // one set of clients for the page. The single-page app's entry is main.tsx.
 // Mantine's base styles first, as in main.tsx: the build's one stylesheet keeps this order.
 import '@mantine/core/styles.css';
-import type { UserContextResponse } from '@lectern/domain';
 import { startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createIntl } from 'react-intl';
@@ -17,11 +16,7 @@ import { readSsrState } from './app/ssr/ssr-state';
 import { browserTimeZone, runStartUp } from './app/start-up/run-start-up';
 import { startTrackingTools, TRACKING_LOADERS } from './app/start-up/tracking-loaders';
 import { createUserContext } from './app/user-context/user-context';
-import {
-  fetchUserContext,
-  saveTimeZoneOnServer,
-  USER_CONTEXT_QUERY_KEY,
-} from './app/user-context/user-context-api';
+import { fetchUserContext, saveTimeZoneOnServer } from './app/user-context/user-context-api';
 import { CartClient } from './features/cart/cart-client';
 import { FALLBACK_LOCALE } from './i18n/fallback-locale';
 import { createConsentController } from './features/consent/consent-provider';
@@ -49,8 +44,7 @@ async function startIslands(): Promise<void> {
   if (!state?.islandMessages) throw new Error('This page was not rendered to be hydrated as islands.');
 
   const api = createApiClient();
-  const context = state.queries.queries.find((query) => query.queryKey[0] === USER_CONTEXT_QUERY_KEY[0])
-    ?.state.data as UserContextResponse | undefined;
+  const context = state.userContext;
   const metrics = new MetricsClient(apiMetricSender(api));
   countUncaughtErrors(metrics);
   countReportedErrors(metrics);

@@ -1,7 +1,7 @@
 // Mantine's base styles first, so the app's own CSS modules can override them.
 import '@mantine/core/styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/providers/query-client';
@@ -43,15 +43,18 @@ void Promise.all([loadMessages(locale), pageReady]).then(([messages]) => {
     // The server rendered this document: start from its data and take over its HTML.
     hydrate(queryClient, ssrState.queries);
     pricing.seed(ssrState.prices);
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HtmlDocument locale={locale} nonce={readCspNonce()} assets={ssrState.assets}>
-          {app}
-        </HtmlDocument>
-      </StrictMode>,
-      { onRecoverableError: (error) => reportError(error, { step: 'hydration' }) },
-    );
+    // As a transition, hydration yields to the browser every few milliseconds.
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HtmlDocument locale={locale} nonce={readCspNonce()} assets={ssrState.assets}>
+            {app}
+          </HtmlDocument>
+        </StrictMode>,
+        { onRecoverableError: (error) => reportError(error, { step: 'hydration' }) },
+      );
+    });
     return;
   }
   // The Vite dev server serves index.html with an empty root.

@@ -149,6 +149,12 @@ const envSchema = z.object({
     .min(100, 'TAX_SERVICE_TIMEOUT_MS must be between 100 and 10000')
     .max(10_000, 'TAX_SERVICE_TIMEOUT_MS must be between 100 and 10000')
     .default(2000),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: 'PAGE_CACHE_SECONDS must be a number of seconds' })
+    .int('PAGE_CACHE_SECONDS must be a whole number of seconds')
+    .min(0, 'PAGE_CACHE_SECONDS must be between 0 and 3600')
+    .max(3600, 'PAGE_CACHE_SECONDS must be between 0 and 3600')
+    .default(60),
   EXTERNAL_SOURCES_ENABLED: envFlag('EXTERNAL_SOURCES_ENABLED', true),
   THIRD_PARTY_MARKETING_ENABLED: envFlag('THIRD_PARTY_MARKETING_ENABLED', false),
   METRICS_PORT: z.coerce
@@ -272,6 +278,8 @@ export interface AppConfig {
   logLevel: (typeof logLevels)[number];
   publicUrl: string;
   webDistDir: string;
+  /** How long an anonymous public page is shared between visitors who send nothing personal (0: never). */
+  pageCacheSeconds: number;
   /** Demo data is seeded into an empty database everywhere except production. */
   seedDemoData: boolean;
   payments: PaymentsConfig;
@@ -395,6 +403,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     seedDemoData: !isProduction,
     payments: {
       apiUrl: (e.PAYMENTS_API_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),

@@ -264,6 +264,23 @@ describe('serving the web app', () => {
     expect(second.body).not.toContain(nonce!);
   });
 
+  it('shares an anonymous page between requests that send nothing personal, each with its own nonce', async () => {
+    const page = (cookie?: string) =>
+      server.app.inject({ method: 'GET', url: '/courses/development/', headers: cookie ? { cookie } : {} });
+    const nonceOf = (body: string) => /content="([^"]+)"/.exec(body)?.[1];
+    const first = await page('ud_locale=en-US');
+    const second = await page('ud_locale=en-US');
+    expect(first.headers['x-lectern-page-cache']).toBe('miss');
+    expect(second.headers['x-lectern-page-cache']).toBe('hit');
+    expect(nonceOf(second.body)).toMatch(/^[a-f0-9]{32}$/);
+    expect(nonceOf(second.body)).not.toBe(nonceOf(first.body));
+    expect(String(second.headers['content-security-policy'])).toContain(`'nonce-${nonceOf(second.body)}'`);
+    expect(second.headers['cache-control']).toBe('private, no-cache');
+    // Any cookie of the visitor's own (a session, a visitor id, a cart) is never served a shared page.
+    const personal = await page('ud_locale=en-US; sessionid=abc');
+    expect(personal.headers['x-lectern-page-cache']).toBe('none');
+  });
+
   it('answers a page whose path starts like an API path with the page, loaded directly', async () => {
     const client = createTestClient(server.app);
     for (const path of [

@@ -1,13 +1,17 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '@lectern/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE, CSRF_COOKIE_PRODUCTION } from '../http/csrf.js';
 import { notFound } from '../http/http-error.js';
 import { inProcessFetch } from './in-process-fetch.js';
 import { pageLocale } from './page-locale.js';
-import { loadWebBuild } from './web-build.js';
+import { isImpersonalRequest, SharedPageCache, sharedPageKey } from './shared-page-cache.js';
+import { loadWebBuild, type PageRenderRequest, type SharedPage } from './web-build.js';
 
 const ONE_YEAR_SECONDS = 31_536_000;
+const CSRF_COOKIES = [CSRF_COOKIE, CSRF_COOKIE_PRODUCTION];
 
 /** Paths that belong to the API: unknown ones there get the JSON 404, never the HTML page. */
 const API_PREFIXES = [
@@ -28,9 +32,16 @@ const API_PREFIXES = [
  * rendered on the server (200 for a known page, 404 for an unknown one or a missing course,
  * 301 to add a missing trailing slash). Personal data is in the HTML of a signed-in visitor's
  * page, so pages are never stored by shared caches. Each response gets its own CSP nonce.
+ * An anonymous public page asked for by a request that sends nothing personal is kept for
+ * `pageCacheSeconds` and filled for the next such request (SharedPageCache): the visitor's
+ * context and the nonce are that request's own, the rendering is skipped.
  */
-export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir: string; pageCacheSeconds: number },
+): Promise<void> {
   const build = await loadWebBuild(options.distDir);
+  const sharedPages = new SharedPageCache<SharedPage>(options.pageCacheSeconds * 1000);
   if (!build) {
     app.log.warn(`Web app not built (${options.distDir} missing): pages answer 503. Run "npm run build".`);
   } else {
@@ -62,7 +73,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     const known = isKnownPagePath(new URL(request.url, 'http://page').pathname);
 
     const api = inProcessFetch(app, request);
-    const rendered = await build.renderer.renderPage({
+    const shareable = known && sharedPages.enabled && isImpersonalRequest(request);
+    const pageRequest: PageRenderRequest = {
       url: `${request.protocol}://${request.host}${request.url}`,
       fetch: api.fetch,
       cookies: request.headers.cookie ?? '',
@@ -70,14 +82,36 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       nonce: reply.useCspNonce(),
       assetsFor: build.assetsFor,
       onError: (error) => request.log.error({ err: error }, 'page render error'),
-    });
-    for (const cookie of api.setCookies()) void reply.header('set-cookie', cookie);
-    return reply
-      .status(known ? rendered.status : 404)
-      .header('cache-control', 'private, no-cache')
-      .header('vary', 'Cookie, Accept-Language')
-      .type('text/html; charset=utf-8')
-      .send(rendered.html);
+      shareable,
+    };
+    const send = (status: number, html: string | Readable, cache: 'hit' | 'miss' | 'none') => {
+      for (const cookie of api.setCookies()) {
+        // The page's own answer hands out the CSRF token when the visitor has none.
+        if (!CSRF_COOKIES.some((name) => cookie.startsWith(`${name}=`)))
+          void reply.header('set-cookie', cookie);
+      }
+      return (
+        reply
+          .status(status)
+          // Each response has its own nonce and visitor: browsers and shared caches never keep one.
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'Cookie, Accept-Language')
+          .header('x-lectern-page-cache', cache)
+          .type('text/html; charset=utf-8')
+          .send(html)
+      );
+    };
+
+    const key = shareable ? sharedPageKey(request) : null;
+    const shared = key ? sharedPages.get(key) : undefined;
+    if (key && shared) {
+      const html = await build.renderer.renderSharedPage(shared, pageRequest);
+      if (html !== null) return send(200, html, 'hit');
+      sharedPages.delete(key);
+    }
+    const rendered = await build.renderer.renderPage(pageRequest);
+    if (key && rendered.shared) sharedPages.set(key, rendered.shared);
+    return send(known ? rendered.status : 404, rendered.html, shareable ? 'miss' : 'none');
   };
 
   const servePage = (request: FastifyRequest, reply: FastifyReply) => {

@@ -13,17 +13,29 @@ export interface PageAssets {
 /** How a page is hydrated: whole, as the single-page app, or only its islands. */
 export type PageHydration = 'app' | 'islands';
 
+/** One page request as the renderer takes it (its `PageRenderRequest`). */
+export interface PageRenderRequest {
+  url: string;
+  fetch: typeof fetch;
+  cookies: string;
+  locale: string;
+  nonce: string;
+  assetsFor: (page: string | undefined, hydration: PageHydration) => PageAssets;
+  onError: (error: unknown) => void;
+  /** The request carries nothing of the visitor's own: the page may be shared. */
+  shareable?: boolean;
+}
+
+/** An anonymous page the renderer allows to be shared (its `SharedPage`); opaque here. */
+export type SharedPage = object;
+
 /** The web app's server renderer (packages/web/src/entry-server.tsx), as the server calls it. */
 export interface PageRenderer {
-  renderPage(request: {
-    url: string;
-    fetch: typeof fetch;
-    cookies: string;
-    locale: string;
-    nonce: string;
-    assetsFor: (page: string | undefined, hydration: PageHydration) => PageAssets;
-    onError: (error: unknown) => void;
-  }): Promise<{ status: number; page: string | undefined; html: Readable }>;
+  renderPage(
+    request: PageRenderRequest,
+  ): Promise<{ status: number; page: string | undefined; html: Readable; shared?: SharedPage | null }>;
+  /** The shared page filled for this request, or null when it must be rendered for it. */
+  renderSharedPage(shared: SharedPage, request: PageRenderRequest): Promise<string | null>;
 }
 
 interface ManifestChunk {

@@ -1,3 +1,4 @@
+import { scriptJson } from '../ssr/ssr-state';
 import { ISLAND_TAG } from './island';
 
 /** The global through which the islands' runtime takes the events the starter held for it. */
@@ -59,9 +60,7 @@ const STARTER = `(function (entry, preloads) {
  * changes in islands are held, so none is lost however early it comes.
  */
 export function islandsStarterScript(entry: string, preloads: readonly string[]): string {
-  // `<` escaped, so no path can close the script element.
-  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-  return `${STARTER}(${json(entry)}, ${json(preloads)});`;
+  return `${STARTER}(${scriptJson(entry)}, ${scriptJson(preloads)});`;
 }
 
 /** The clicks and changes the starter held before the runtime ran; the starter stops holding. */

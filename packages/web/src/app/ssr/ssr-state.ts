@@ -1,3 +1,4 @@
+import type { UserContextResponse } from '@lectern/domain';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { MessageFormatElement } from 'react-intl';
 import type { CoursePriceEntry } from '../../features/pricing/pricing-client';
@@ -13,6 +14,11 @@ export interface SsrState {
   queries: DehydratedState;
   prices: [number, CoursePriceEntry][];
   assets: PageAssets;
+  /**
+   * On a page hydrated as islands (app/islands): the user's context, set by its own statement
+   * (userContextScript) so a page shared between anonymous visitors gets each one's own.
+   */
+  userContext?: UserContextResponse;
   /**
    * On a page hydrated as islands (app/islands): the messages its islands use. The whole
    * catalog is loaded with the single-page app instead.
@@ -40,15 +46,25 @@ declare global {
 }
 
 /**
- * The bootstrap script's source. JSON is valid JavaScript; `<` is escaped so no string in the
- * data can close the script element, and U+2028/2029 so old parsers cannot break a line.
+ * A value as JavaScript for an inline script. JSON is valid JavaScript; `<` is escaped so no
+ * string in the data can close the script element, and U+2028/2029 so old parsers cannot
+ * break a line.
  */
-export function ssrStateScript(state: SsrState): string {
-  const json = JSON.stringify(state)
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `window.${SSR_STATE_GLOBAL}=${json};`;
+}
+
+/** The bootstrap script's source. */
+export function ssrStateScript(state: SsrState): string {
+  return `window.${SSR_STATE_GLOBAL}=${scriptJson(state)};`;
+}
+
+/** The statement that sets an islands page's user context: `json` is its scriptJson. */
+export function userContextScript(json: string): string {
+  return `window.${SSR_STATE_GLOBAL}.userContext=${json};`;
 }
 
 /** The state of a server-rendered page, or null in a page the server did not render. */
