@@ -32,6 +32,10 @@ export const ISLAND_LOADERS: Record<
     import('../../features/search/search-sort-control').then(
       (module) => module.SearchSortControl as ComponentType<object>,
     ),
+  'organization-form': () =>
+    import('../../features/subscriptions/organization-form').then(
+      (module) => module.OrganizationForm as ComponentType<object>,
+    ),
   'course-share': () =>
     import('../../features/course-landing/course-share-button').then(
       (module) => module.CourseShareButton as ComponentType<object>,

@@ -9,6 +9,7 @@ export const ISLAND_NAMES = [
   'purchase-card',
   'course-share',
   'search-sort',
+  'organization-form',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { Island } from '../../app/islands/island';
 import { useUserContext } from '../../app/user-context/use-user-context';
 import { CookieSettingsButton as OpenConsentCenterButton } from '../consent/cookie-settings-button';
 
@@ -17,5 +18,13 @@ export function CookieSettingsButton() {
   ) {
     return null;
   }
-  return <OpenConsentCenterButton look="button" />;
+  // An island of its own on the (islands) cookie policy page, hydrated when it is about to be used.
+  return (
+    <Island
+      name="cookie-settings"
+      component={OpenConsentCenterButton}
+      props={{ look: 'button' }}
+      hydrate="on-interaction"
+    />
+  );
 }

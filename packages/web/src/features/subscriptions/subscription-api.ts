@@ -116,19 +116,6 @@ export function submitSubscriptionResult(
   );
 }
 
-export interface BusinessSignUpAnswer {
-  organization: { id: number; title: string };
-  next: string;
-}
-
-/** `POST /api-2.0/business/sign-up/`: the signed-in user founds an organization. */
-export function businessSignUp(
-  api: ApiClient,
-  body: { organization_name: string; trial_extension?: string },
-): Promise<BusinessSignUpAnswer> {
-  return api.post<BusinessSignUpAnswer>('/business/sign-up/', body);
-}
-
 /** What `POST /payment/subscription-authenticate/` answers (a renewal the bank wants confirmed). */
 export interface RenewalAuthenticationAnswer {
   status: 'succeeded' | 'action_required' | 'failed';
