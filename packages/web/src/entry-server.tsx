@@ -1,7 +1,7 @@
 // The server's side of server rendering: `npm run build` bundles this file for Node (Vite's
 // SSR build, into dist-server/) and the Lectern server imports it to answer page requests.
 import { PassThrough, Readable } from 'node:stream';
-import type { PageRouteName, UserContextResponse } from '@lectern/domain';
+import { CONSENT_COOKIE, type PageRouteName, type UserContextResponse } from '@lectern/domain';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -23,9 +23,13 @@ import {
 } from './app/ssr/ssr-state';
 import { fetchUserContext, USER_CONTEXT_QUERY_KEY } from './app/user-context/user-context-api';
 import { userContextQuery } from './app/user-context/user-context-query';
+import { CartClient, fetchCartSeed } from './features/cart/cart-client';
+import { renderedConsentSnapshot } from './features/consent/consent-controller';
+import { createConsentController } from './features/consent/consent-provider';
 import { PricingClient, apiPriceFetcher } from './features/pricing/pricing-client';
 import { loadMessages } from './i18n/load-messages';
 import { createApiClient } from './platform/api';
+import { parseCookies } from './platform/cookies';
 
 export type { PageAssets } from './app/ssr/ssr-state';
 
@@ -102,12 +106,23 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
 
   // All at once: only the context's answer sets a first visitor's id, which the page's reads
   // do not need.
-  const [messages, , , prefetch] = await Promise.all([
+  const [messages, , , prefetch, cartSeed] = await Promise.all([
     loadMessages(request.locale),
     preloadPage(page),
     queryClient.fetchQuery(userContextQuery(api)),
     prefetchPage(page, { api, queryClient, pricing, params: context.matches.at(-1)?.params ?? {}, url }),
+    // The header's count and the cart page are right in the first HTML; without it they load after.
+    fetchCartSeed(api).catch((error: unknown) => {
+      request.onError(error);
+      return undefined;
+    }),
   ]);
+  const cart = new CartClient({ api, storage: null, seed: cartSeed });
+  const userContext = queryClient.getQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY);
+  // A first visit's consent banner is in the first HTML (no late paint, no shift).
+  const consent = userContext
+    ? renderedConsentSnapshot(parseCookies(request.cookies).get(CONSENT_COOKIE), userContext)
+    : undefined;
 
   // Public pages are hydrated as islands (decision 0026): only the user's context and the
   // islands' messages travel with them; other pages hydrate whole, from all of their data.
@@ -120,10 +135,11 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
     locale: request.locale,
     queries: dehydrate(queryClient, { shouldDehydrateQuery: () => !islands }),
     prices: pricing.loadedEntries(),
+    ...(cartSeed ? { cart: cartSeed } : {}),
+    ...(consent ? { consent } : {}),
     assets: documentAssets,
     ...(islands ? { islandMessages: islandMessages(messages) } : {}),
   };
-  const userContext = queryClient.getQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY);
   const share =
     request.shareable === true &&
     islands &&
@@ -150,6 +166,8 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
             messages={messages}
             cspNonce={tokens?.nonce ?? request.nonce}
             pricingClient={pricing}
+            cartClient={cart}
+            consentController={createConsentController(api, consent)}
             pages={<StaticRouterProvider router={router} context={context} hydrate={false} />}
           />
         </IslandPageContext>

@@ -48,7 +48,7 @@ async function startIslands(): Promise<void> {
   const metrics = new MetricsClient(apiMetricSender(api));
   countUncaughtErrors(metrics);
   countReportedErrors(metrics);
-  const consent = createConsentController(api);
+  const consent = createConsentController(api, state.consent);
   const tracking = createTrackingServices({ consent, visitorUuid: () => context?.visiting?.visitor_uuid });
   tracking.client.start();
   tracking.storage.startCleanup();
@@ -56,7 +56,11 @@ async function startIslands(): Promise<void> {
     onError: (error) => reportError(error, { feature: 'pricing' }),
   });
   pricing.seed(state.prices);
-  const cart = new CartClient({ api, onError: (error, details) => reportError(error, details) });
+  const cart = new CartClient({
+    api,
+    seed: state.cart,
+    onError: (error, details) => reportError(error, details),
+  });
   const services: IslandServices = {
     api,
     userContext: createUserContext(context),

@@ -9,6 +9,8 @@ import { pageAt, preloadPage } from './app/routing/preload-page';
 import { createAppRouter } from './app/routing/routes';
 import { HtmlDocument } from './app/ssr/html-document';
 import { readSsrState } from './app/ssr/ssr-state';
+import { CartClient } from './features/cart/cart-client';
+import { createConsentController } from './features/consent/consent-provider';
 import { apiPriceFetcher, PricingClient } from './features/pricing/pricing-client';
 import { loadMessages } from './i18n/load-messages';
 import { createApiClient } from './platform/api';
@@ -23,6 +25,13 @@ const queryClient = createQueryClient();
 const pricing = new PricingClient(apiPriceFetcher(api), {
   onError: (error) => reportError(error, { feature: 'pricing' }),
 });
+// The cart the server rendered with, so hydration starts from what the HTML shows.
+const cart = new CartClient({
+  api,
+  seed: ssrState?.cart,
+  onError: (error, details) => reportError(error, details),
+});
+const consent = createConsentController(api, ssrState?.consent);
 const router = createAppRouter();
 
 // The page's own code too, before hydrating: its HTML is then taken over in place, at once.
@@ -37,6 +46,8 @@ void Promise.all([loadMessages(locale), pageReady]).then(([messages]) => {
       locale={locale}
       messages={messages}
       pricingClient={pricing}
+      cartClient={cart}
+      consentController={consent}
     />
   );
   if (ssrState) {

@@ -2,7 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import type { CartClient } from '../../features/cart/cart-client';
 import { CartProvider } from '../../features/cart/cart-provider';
+import type { ConsentController } from '../../features/consent/consent-controller';
 import { ConsentProvider } from '../../features/consent/consent-provider';
 import { MetricsProvider } from '../../features/metrics/metrics-provider';
 import type { PricingClient } from '../../features/pricing/pricing-client';
@@ -33,6 +35,10 @@ export interface AppProvidersProps {
   cspNonce?: string;
   /** A pricing client holding the prices the server rendered with; a new one otherwise. */
   pricingClient?: PricingClient;
+  /** A cart client holding the cart the server rendered with; a new one otherwise. */
+  cartClient?: CartClient;
+  /** A consent controller starting from the consent the server rendered with; a new one otherwise. */
+  consentController?: ConsentController;
   children: ReactNode;
 }
 
@@ -52,6 +58,8 @@ export function AppProviders({
   trackingTransport,
   cspNonce,
   pricingClient,
+  cartClient,
+  consentController,
   children,
 }: AppProvidersProps) {
   return (
@@ -69,10 +77,10 @@ export function AppProviders({
             <FeedbackProvider>
               <UserContextProvider>
                 <MetricsProvider>
-                  <ConsentProvider>
+                  <ConsentProvider controller={consentController}>
                     <TrackingProvider transport={trackingTransport}>
                       <PricingProvider client={pricingClient}>
-                        <CartProvider>{children}</CartProvider>
+                        <CartProvider client={cartClient}>{children}</CartProvider>
                       </PricingProvider>
                       <Island name="consent-ui" component={ConsentUi} props={{}} />
                     </TrackingProvider>

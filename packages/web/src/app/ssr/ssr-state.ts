@@ -1,6 +1,8 @@
 import type { UserContextResponse } from '@lectern/domain';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { MessageFormatElement } from 'react-intl';
+import type { CartSeed } from '../../features/cart/cart-client';
+import type { ConsentSnapshot } from '../../features/consent/consent-controller';
 import type { CoursePriceEntry } from '../../features/pricing/pricing-client';
 
 /**
@@ -13,6 +15,10 @@ export interface SsrState {
   locale: string;
   queries: DehydratedState;
   prices: [number, CoursePriceEntry][];
+  /** The visitor's cart as the server read it (absent when that read failed). */
+  cart?: CartSeed;
+  /** The consent the page was rendered with (renderedConsentSnapshot). */
+  consent?: ConsentSnapshot;
   assets: PageAssets;
   /**
    * On a page hydrated as islands (app/islands): the user's context, set by its own statement

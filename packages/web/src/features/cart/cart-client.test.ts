@@ -40,7 +40,7 @@ const emptyResponse = () => ({
   saved_for_later_unseen_count: 0,
   wishlist_unseen_count: 0,
   discount_attempts: [],
-  user: { id: 7, credit: { amount: 0, currency: 'USD', price_string: '$0.00' } },
+  user: { id: 7, credit: { amount: 0, currency: 'USD' as const, price_string: '$0.00' } },
   available_coupon_info: { coupons: [] },
 });
 
@@ -69,6 +69,29 @@ describe('CartClient storage status and cache', () => {
       state: { etag: string; userId: number };
     };
     expect(stored.state).toMatchObject({ etag: '"cart-v1"', userId: 7 });
+    expect(setup.requests[0]?.url).toBe(CART);
+  });
+
+  it('starts from the cart the server rendered the page with: ready, shown, no fetch, kept', () => {
+    const response = { ...emptyResponse(), cart: [courseItem(3)] };
+    const setup = setUp({ options: { seed: { response, etag: '"cart-v9"' } } });
+    expect(setup.client.getInitialSnapshot().status).toBe('ready');
+    expect(ids(setup.client.getInitialSnapshot().lists.cart)).toEqual([3]);
+    setup.client.connect(7);
+    expect(setup.client.getSnapshot().status).toBe('ready');
+    expect(ids(setup.client.getSnapshot().lists.cart)).toEqual([3]);
+    expect(setup.requests).toHaveLength(0);
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!) as {
+      state: { etag: string; userId: number };
+    };
+    expect(stored.state).toMatchObject({ etag: '"cart-v9"', userId: 7 });
+  });
+
+  it("fetches when the server's cart was another user's (the user changed since)", async () => {
+    const setup = setUp({ options: { seed: { response: emptyResponse(), etag: '"cart-v9"' } } });
+    setup.cart.lists.cart.push(courseItem(1));
+    setup.client.connect(8);
+    await vi.waitFor(() => expect(setup.requests).toHaveLength(1));
     expect(setup.requests[0]?.url).toBe(CART);
   });
 

@@ -93,6 +93,20 @@ export interface CartClientOptions {
   watchStorage?: (onChange: (raw: string | null) => void) => () => void;
   /** Told about background failures (initial and periodic fetches). */
   onError?: (error: unknown, details: Record<string, unknown>) => void;
+  /** The cart as the server read it for this page (fetchCartSeed): ready at once, no fetch. */
+  seed?: CartSeed;
+}
+
+/** The cart the server rendered a page with, handed to the browser's client with the page. */
+export interface CartSeed {
+  response: CartSessionResponse;
+  etag: string | null;
+}
+
+/** Reads the visitor's cart for a page's server render. */
+export async function fetchCartSeed(api: ApiClient): Promise<CartSeed> {
+  const answer = await api.request<CartSessionResponse>('GET', CART_API_PATH);
+  return { response: answer.data, etag: answer.headers.get('ETag') };
 }
 
 function viewOfResponse(response: CartSessionResponse): CartView {
@@ -121,7 +135,8 @@ function watchStorageEvents(onChange: (raw: string | null) => void): () => void 
  *   items are recomputed whenever the server state or the pending changes move. A failed
  *   removal drops its pending change, so the item is back, and rejects.
  * - The state is cached in localStorage (30 days) per user, refetched every 90 minutes,
- *   and taken over when another tab stores a newer one.
+ *   and taken over when another tab stores a newer one. A page the server rendered hands
+ *   over the cart it read (`seed`), so the first render already shows it.
  */
 export class CartClient {
   private state: CachedCartState = emptyCartState(null);
@@ -136,6 +151,8 @@ export class CartClient {
   private readonly initialSnapshot: CartSnapshot;
   /** The user the client is connected for; undefined before the first `connect`. */
   private userId: number | null | undefined = undefined;
+  /** The server's read of the cart for this page, until the first `connect` takes it. */
+  private seeded: boolean;
 
   private readonly api: ApiClient;
   private readonly storage: Storage | null;
@@ -151,6 +168,11 @@ export class CartClient {
     this.refetchIntervalMs = options.refetchIntervalMs ?? CART_REFETCH_INTERVAL_MS;
     this.watchStorage = options.watchStorage ?? watchStorageEvents;
     this.onError = options.onError ?? (() => {});
+    this.seeded = options.seed !== undefined;
+    if (options.seed) {
+      this.state = stateFromResponse(options.seed.response, options.seed.etag);
+      this.status = 'ready';
+    }
     this.snapshot = this.buildSnapshot();
     this.initialSnapshot = this.snapshot;
   }
@@ -323,6 +345,14 @@ export class CartClient {
 
   private switchUser(userId: number | null): void {
     this.userId = userId;
+    const seeded = this.seeded;
+    this.seeded = false;
+    // The page came with this user's cart, read by the server as it rendered it.
+    if (seeded && this.state.userId === userId) {
+      saveCartState(this.storage, this.state, this.now());
+      this.emit();
+      return;
+    }
     const cached = loadCartState(this.storage, this.now());
     // Another user's cart (e.g. after logging out) must not linger on a shared browser.
     if (cached && cached.userId !== userId) clearCartState(this.storage);

@@ -6,7 +6,7 @@ import {
 } from '@lectern/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { anonymousMe, authenticatedMe, userContext } from '../../test-utils/fake-server';
-import { ConsentController, type ConsentServer } from './consent-controller';
+import { ConsentController, renderedConsentSnapshot, type ConsentServer } from './consent-controller';
 import type { CookieJar } from './cookie-jar';
 
 function memoryJar(initial: Record<string, string> = {}): CookieJar & { cookies: Map<string, string> } {
@@ -141,5 +141,47 @@ describe('ConsentController', () => {
     unsubscribe();
     consent.choose(['C0003']);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('renderedConsentSnapshot', () => {
+  const STORED = 'C0001:1,C0002:1,C0003:0,C0004:0,C0005:0';
+
+  it("is what the browser's sync reads for a visitor, so the banner is in the server's HTML", async () => {
+    for (const [cookie, country] of [
+      [undefined, 'FR'],
+      [undefined, 'US'],
+      [STORED, 'FR'],
+    ] as const) {
+      const rendered = renderedConsentSnapshot(cookie, contextIn(country));
+      const browser = setup({ cookies: cookie ? { [CONSENT_COOKIE]: cookie } : {} });
+      await browser.consent.sync(contextIn(country));
+      expect(rendered).toEqual(browser.consent.getSnapshot());
+    }
+    expect(renderedConsentSnapshot(undefined, contextIn('FR'))).toMatchObject({
+      ready: true,
+      hasChoice: false,
+    });
+  });
+
+  it('reads nothing for a signed-in user, whose choice is on the server', () => {
+    expect(renderedConsentSnapshot(STORED, contextIn('FR', authenticatedMe))).toEqual({
+      allowed: ['C0001'],
+      hasChoice: false,
+      ready: false,
+    });
+  });
+
+  it('is where a controller given it starts, before and after hydration', () => {
+    const initial = renderedConsentSnapshot(undefined, contextIn('FR'));
+    const consent = new ConsentController({
+      server: { fetch: vi.fn(), save: vi.fn() },
+      jar: memoryJar(),
+      storage: () => null,
+      report: vi.fn(),
+      initial,
+    });
+    expect(consent.getInitialSnapshot()).toBe(initial);
+    expect(consent.getSnapshot()).toBe(initial);
   });
 });

@@ -44,6 +44,8 @@ export interface ConsentControllerOptions {
   report: (error: unknown, details: Record<string, unknown>) => void;
   /** Countries where everything is allowed until the visitor opts out (domain default). */
   optOutRegions?: readonly string[];
+  /** What the server rendered the page with (renderedConsentSnapshot); nothing read otherwise. */
+  initial?: ConsentSnapshot;
 }
 
 /** What one change did. */
@@ -59,6 +61,23 @@ type UserKey = number | 'visitor';
 const INITIAL_SNAPSHOT: ConsentSnapshot = { allowed: ['C0001'], hasChoice: false, ready: false };
 
 /**
+ * The consent a page is rendered with on the server, which the browser's controller starts
+ * from: a visitor's stored choice (the consent cookie), else their country's default, read
+ * at once as `sync` reads it, so a first visit's banner is in the first HTML; for a
+ * signed-in user nothing yet (their choice on the server is read in the browser).
+ */
+export function renderedConsentSnapshot(
+  consentCookie: string | undefined,
+  context: Pick<UserContextResponse, 'me' | 'request'>,
+  optOutRegions?: readonly string[],
+): ConsentSnapshot {
+  if (context.me?.is_authenticated !== false) return INITIAL_SNAPSHOT;
+  const stored = decodeConsentCookie(consentCookie);
+  const allowed = stored ?? defaultAllowedCategories(context.request?.price_country, optOutRegions);
+  return { allowed, hasChoice: stored !== null, ready: true };
+}
+
+/**
  * The visitor's consent (platform §4, §5, §9), one per app. Before any choice the domain's
  * default for the request's country applies; a choice lives in the `lectern_consent` cookie
  * for a year and, for a signed-in user, on the server, which wins on the next visit (another
@@ -67,7 +86,8 @@ const INITIAL_SNAPSHOT: ConsentSnapshot = { allowed: ['C0001'], hasChoice: false
  * trigger), see `useConsentActions`.
  */
 export class ConsentController {
-  private snapshot: ConsentSnapshot = INITIAL_SNAPSHOT;
+  private snapshot: ConsentSnapshot;
+  private readonly initialSnapshot: ConsentSnapshot;
   private readonly listeners = new Set<() => void>();
   private userKey: UserKey | null = null;
   private userId: number | null = null;
@@ -75,7 +95,10 @@ export class ConsentController {
   private version = 0;
   private syncing: { key: UserKey; done: Promise<void> } | null = null;
 
-  constructor(private readonly options: ConsentControllerOptions) {}
+  constructor(private readonly options: ConsentControllerOptions) {
+    this.initialSnapshot = options.initial ?? INITIAL_SNAPSHOT;
+    this.snapshot = this.initialSnapshot;
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -84,8 +107,8 @@ export class ConsentController {
 
   readonly getSnapshot = (): ConsentSnapshot => this.snapshot;
 
-  /** Before any choice was read: what the server's render shows, and hydration starts from. */
-  readonly getInitialSnapshot = (): ConsentSnapshot => INITIAL_SNAPSHOT;
+  /** What the server's render shows, and hydration starts from. */
+  readonly getInitialSnapshot = (): ConsentSnapshot => this.initialSnapshot;
 
   allowed(): readonly ConsentCategory[] {
     return this.snapshot.allowed;

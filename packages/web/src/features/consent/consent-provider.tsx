@@ -44,9 +44,13 @@ export function useConsent(): ConsentSnapshot {
   return useSyncExternalStore(consent.subscribe, consent.getSnapshot, consent.getInitialSnapshot);
 }
 
-/** The page's consent controller: the user's stored choice on the server, the visitor's in cookies. */
-export function createConsentController(api: ApiClient): ConsentController {
+/**
+ * The page's consent controller: the user's stored choice on the server, the visitor's in
+ * cookies; `initial` is what the server rendered the page with.
+ */
+export function createConsentController(api: ApiClient, initial?: ConsentSnapshot): ConsentController {
   return new ConsentController({
+    initial,
     server: {
       fetch: () => fetchUserCookiePreferences(api),
       save: (preferences) => saveUserCookiePreferences(api, preferences),
