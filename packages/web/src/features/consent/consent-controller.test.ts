@@ -165,7 +165,7 @@ describe('renderedConsentSnapshot', () => {
   });
 
   it('reads nothing for a signed-in user, whose choice is on the server', () => {
-    expect(renderedConsentSnapshot(STORED, contextIn('FR', authenticatedMe))).toEqual({
+    expect(renderedConsentSnapshot(STORED, contextIn('FR', authenticatedMe()))).toEqual({
       allowed: ['C0001'],
       hasChoice: false,
       ready: false,
