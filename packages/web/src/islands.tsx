@@ -42,6 +42,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function startIslands(): Promise<void> {
   const state = readSsrState();
   if (!state?.islandMessages) throw new Error('This page was not rendered to be hydrated as islands.');
+  // The modules' evaluation ends this task; making the intl object, the page's first use of
+  // Intl (which loads the locale's data), takes the next one.
+  await nextTask();
 
   const api = createApiClient();
   const context = state.userContext;
@@ -76,7 +79,6 @@ async function startIslands(): Promise<void> {
     cart,
   };
 
-  // Making the intl object is the page's first use of Intl, which loads the locale's data.
   await nextTask();
   for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
     const name = element.dataset.island;
