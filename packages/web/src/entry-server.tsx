@@ -23,7 +23,8 @@ import {
 } from './app/ssr/ssr-state';
 import { fetchUserContext, USER_CONTEXT_QUERY_KEY } from './app/user-context/user-context-api';
 import { userContextQuery } from './app/user-context/user-context-query';
-import { CartClient, fetchCartSeed } from './features/cart/cart-client';
+import { fetchCartSeed } from './features/cart/cart-client';
+import { createCartClient } from './features/cart/cart-provider';
 import { renderedConsentSnapshot } from './features/consent/consent-controller';
 import { createConsentController } from './features/consent/consent-provider';
 import { PricingClient, apiPriceFetcher } from './features/pricing/pricing-client';
@@ -82,6 +83,15 @@ export interface PageRenderResult {
 // Routes without loaders: one handler serves every request.
 const handler = createStaticHandler(appRoutes);
 
+/** The API as the visitor calls it, in-process through the server, for one page request. */
+const pageApi = (request: PageRenderRequest) =>
+  createApiClient({
+    fetch: request.fetch,
+    cookies: () => request.cookies,
+    navigatorLanguage: () => request.locale,
+    checkPaths: false,
+  });
+
 /**
  * Renders a page to HTML: the user's context, the page's data and the prices first (with the
  * same API the browser uses, so both agree), then the whole document, then a stream of it. It
@@ -91,12 +101,7 @@ const handler = createStaticHandler(appRoutes);
  */
 export async function renderPage(request: PageRenderRequest): Promise<PageRenderResult> {
   const url = new URL(request.url);
-  const api = createApiClient({
-    fetch: request.fetch,
-    cookies: () => request.cookies,
-    navigatorLanguage: () => request.locale,
-    checkPaths: false,
-  });
+  const api = pageApi(request);
   const queryClient = createQueryClient();
   const pricing = new PricingClient(apiPriceFetcher(api), { onError: request.onError });
 
@@ -117,7 +122,7 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
       return undefined;
     }),
   ]);
-  const cart = new CartClient({ api, storage: null, seed: cartSeed });
+  const cart = createCartClient(api, cartSeed);
   const userContext = queryClient.getQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY);
   // A first visit's consent banner is in the first HTML (no late paint, no shift).
   const consent = userContext
@@ -234,12 +239,7 @@ export async function renderSharedPage(
   shared: SharedPage,
   request: PageRenderRequest,
 ): Promise<string | null> {
-  const api = createApiClient({
-    fetch: request.fetch,
-    cookies: () => request.cookies,
-    navigatorLanguage: () => request.locale,
-    checkPaths: false,
-  });
+  const api = pageApi(request);
   const context = await fetchUserContext(api);
   if (context.me?.is_authenticated !== false || sharedContextKey(context) !== shared.contextKey) return null;
   return fillSharedPage(shared, request.nonce, context);

@@ -17,7 +17,7 @@ import { browserTimeZone, runStartUp } from './app/start-up/run-start-up';
 import { startTrackingTools, TRACKING_LOADERS } from './app/start-up/tracking-loaders';
 import { createUserContext } from './app/user-context/user-context';
 import { fetchUserContext, saveTimeZoneOnServer } from './app/user-context/user-context-api';
-import { CartClient } from './features/cart/cart-client';
+import { createCartClient } from './features/cart/cart-provider';
 import { FALLBACK_LOCALE } from './i18n/fallback-locale';
 import { createConsentController } from './features/consent/consent-provider';
 import {
@@ -59,11 +59,7 @@ async function startIslands(): Promise<void> {
     onError: (error) => reportError(error, { feature: 'pricing' }),
   });
   pricing.seed(state.prices);
-  const cart = new CartClient({
-    api,
-    seed: state.cart,
-    onError: (error, details) => reportError(error, details),
-  });
+  const cart = createCartClient(api, state.cart);
   const services: IslandServices = {
     api,
     userContext: createUserContext(context),

@@ -9,7 +9,7 @@ import { pageAt, preloadPage } from './app/routing/preload-page';
 import { createAppRouter } from './app/routing/routes';
 import { HtmlDocument } from './app/ssr/html-document';
 import { readSsrState } from './app/ssr/ssr-state';
-import { CartClient } from './features/cart/cart-client';
+import { createCartClient } from './features/cart/cart-provider';
 import { createConsentController } from './features/consent/consent-provider';
 import { apiPriceFetcher, PricingClient } from './features/pricing/pricing-client';
 import { loadMessages } from './i18n/load-messages';
@@ -26,11 +26,7 @@ const pricing = new PricingClient(apiPriceFetcher(api), {
   onError: (error) => reportError(error, { feature: 'pricing' }),
 });
 // The cart the server rendered with, so hydration starts from what the HTML shows.
-const cart = new CartClient({
-  api,
-  seed: ssrState?.cart,
-  onError: (error, details) => reportError(error, details),
-});
+const cart = createCartClient(api, ssrState?.cart);
 const consent = createConsentController(api, ssrState?.consent);
 const router = createAppRouter();
 

@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE, CSRF_COOKIE_PRODUCTION } from '../http/csrf.js';
+
+const CSRF_COOKIES: ReadonlySet<string> = new Set([CSRF_COOKIE, CSRF_COOKIE_PRODUCTION]);
 
 /** Request headers not passed on to the in-process calls: they describe the page request itself. */
 const DROPPED_HEADERS = new Set([
@@ -18,7 +21,8 @@ export interface InProcessFetch {
   fetch: typeof fetch;
   /**
    * The Set-Cookie headers the calls' answers carried, to pass on with the page: the last one
-   * of each cookie (calls made in parallel before a cookie existed each set their own).
+   * of each cookie (calls made in parallel before a cookie existed each set their own). The
+   * CSRF token is not among them: the page's own answer hands it out.
    */
   setCookies: () => string[];
 }
@@ -67,6 +71,7 @@ export function inProcessFetch(app: FastifyInstance, page: FastifyRequest): InPr
       if (separator <= 0) continue;
       const name = pair.slice(0, separator).trim();
       jar.set(name, pair.slice(separator + 1).trim());
+      if (CSRF_COOKIES.has(name)) continue;
       setCookies.delete(name);
       setCookies.set(name, cookie);
     }

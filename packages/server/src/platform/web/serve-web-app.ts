@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '@lectern/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, CSRF_COOKIE_PRODUCTION } from '../http/csrf.js';
 import { notFound } from '../http/http-error.js';
 import { inProcessFetch } from './in-process-fetch.js';
 import { pageLocale } from './page-locale.js';
@@ -11,7 +10,6 @@ import { isImpersonalRequest, SharedPageCache, sharedPageKey } from './shared-pa
 import { loadWebBuild, type PageRenderRequest, type SharedPage } from './web-build.js';
 
 const ONE_YEAR_SECONDS = 31_536_000;
-const CSRF_COOKIES = [CSRF_COOKIE, CSRF_COOKIE_PRODUCTION];
 
 /** Paths that belong to the API: unknown ones there get the JSON 404, never the HTML page. */
 const API_PREFIXES = [
@@ -85,11 +83,7 @@ export async function registerWebApp(
       shareable,
     };
     const send = (status: number, html: string | Readable, cache: 'hit' | 'miss' | 'none') => {
-      for (const cookie of api.setCookies()) {
-        // The page's own answer hands out the CSRF token when the visitor has none.
-        if (!CSRF_COOKIES.some((name) => cookie.startsWith(`${name}=`)))
-          void reply.header('set-cookie', cookie);
-      }
+      for (const cookie of api.setCookies()) void reply.header('set-cookie', cookie);
       return (
         reply
           .status(status)

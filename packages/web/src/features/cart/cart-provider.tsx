@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useUserContext } from '../../app/user-context/use-user-context';
-import { useApiClient } from '../../platform/api';
+import { useApiClient, type ApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
-import { CartClient, type CartSnapshot } from './cart-client';
+import { CartClient, type CartSeed, type CartSnapshot } from './cart-client';
 
 /** The client's context; islands (app/islands) provide the page's one client through it. */
 export const CartClientContext = createContext<CartClient | null>(null);
@@ -13,9 +13,7 @@ export const CartClientContext = createContext<CartClient | null>(null);
  */
 export function CartProvider({ client, children }: { client?: CartClient; children: ReactNode }) {
   const api = useApiClient();
-  const [cart] = useState(
-    () => client ?? new CartClient({ api, onError: (error, details) => reportError(error, details) }),
-  );
+  const [cart] = useState(() => client ?? createCartClient(api));
   const userContext = useUserContext();
   const userId = userContext.isLoaded ? userContext.me.id : undefined;
   useEffect(() => {
@@ -41,4 +39,9 @@ export function useCart(): CartSnapshot {
 /** Effective items in the cart list, for the header badge. */
 export function useCartItemCount(): number {
   return useCart().lists.cart.length;
+}
+
+/** The page's cart client, starting from the cart the server rendered with (`seed`), if any. */
+export function createCartClient(api: ApiClient, seed?: CartSeed): CartClient {
+  return new CartClient({ api, seed, onError: (error, details) => reportError(error, details) });
 }

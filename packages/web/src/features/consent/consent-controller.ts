@@ -72,9 +72,19 @@ export function renderedConsentSnapshot(
   optOutRegions?: readonly string[],
 ): ConsentSnapshot {
   if (context.me?.is_authenticated !== false) return INITIAL_SNAPSHOT;
+  const { allowed, hasChoice } = cookieConsent(consentCookie, context, optOutRegions);
+  return { allowed, hasChoice, ready: true };
+}
+
+/** The choice in the consent cookie, else the default of the request's country. */
+function cookieConsent(
+  consentCookie: string | undefined,
+  context: Pick<UserContextResponse, 'request'>,
+  optOutRegions: readonly string[] | undefined,
+): { allowed: ConsentCategory[]; hasChoice: boolean; stored: ConsentCategory[] | null } {
   const stored = decodeConsentCookie(consentCookie);
   const allowed = stored ?? defaultAllowedCategories(context.request?.price_country, optOutRegions);
-  return { allowed, hasChoice: stored !== null, ready: true };
+  return { allowed, hasChoice: stored !== null, stored };
 }
 
 /**
@@ -138,10 +148,12 @@ export class ConsentController {
     this.userKey = key;
     this.userId = userId;
 
-    const stored = decodeConsentCookie(this.options.jar.read(CONSENT_COOKIE));
-    const allowed =
-      stored ?? defaultAllowedCategories(context.request?.price_country, this.options.optOutRegions);
-    this.publish({ allowed, hasChoice: stored !== null, ready: userId === null });
+    const { allowed, hasChoice, stored } = cookieConsent(
+      this.options.jar.read(CONSENT_COOKIE),
+      context,
+      this.options.optOutRegions,
+    );
+    this.publish({ allowed, hasChoice, ready: userId === null });
     const done = userId === null ? Promise.resolve() : this.restoreFromServer(key, stored);
     this.syncing = { key, done };
     return done;
