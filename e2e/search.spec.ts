@@ -40,7 +40,9 @@ test('a prefix typed in the header box is suggested and found', async ({ page })
   await expect(page.getByRole('link', { name: 'Kubernetes for Operators' })).toBeVisible();
   expect(await resultTitles(page)).toEqual(['Kubernetes for Operators']);
 
-  // Arrow down to a suggestion, Enter: a search for that title.
+  // Arrow down to a suggestion, Enter: a search for that title. The results are a new page,
+  // whose islands start once it has loaded: typing before goes to the plain form.
+  await page.waitForLoadState('networkidle');
   await box.fill('');
   await box.pressSequentially('kubern', { delay: 30 });
   await expect(suggestions.getByRole('option', { name: 'Kubernetes for Operators' })).toBeVisible();
