@@ -98,6 +98,17 @@ describe('hydrateIsland', () => {
     expect(changes).toHaveBeenCalledWith('ja');
   });
 
+  it('lets a click on a link go where it points, and starts hydrating', () => {
+    const { hydrate } = pendingHydration();
+    const element = island('<a href="#cart">Cart</a>');
+    const seen = vi.fn();
+    document.body.addEventListener('click', (event) => seen(event.defaultPrevented));
+    hydrateIsland(element, hydrate, 'on-interaction');
+    element.querySelector('a')!.click();
+    expect(seen).toHaveBeenCalledWith(false);
+    expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+
   it('replays a held click even when hydration failed, so a link still works', async () => {
     const element = island('<button>Add</button>');
     const clicks = vi.fn();

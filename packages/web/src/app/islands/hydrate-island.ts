@@ -22,6 +22,11 @@ export function hydrateIsland(
   let heldChange: Element | null = null;
 
   const holdClick = (event: Event) => {
+    // A link needs no code: it goes where it points (the island still starts hydrating).
+    if (event.target instanceof Element && event.target.closest('a[href]')) {
+      start();
+      return;
+    }
     event.preventDefault();
     event.stopPropagation();
     if (event.target instanceof HTMLElement) heldClick = event.target;

@@ -65,6 +65,16 @@ describe('islandsStarterScript', () => {
     expect(takeHeldEvents()).toEqual([]);
   });
 
+  it('lets a click on a link in an island go where it points', () => {
+    runStarter('interactive');
+    document.body.innerHTML = '<lectern-island><a href="#login">Log in</a></lectern-island>';
+    const seen = vi.fn();
+    document.body.addEventListener('click', (event) => seen(event.defaultPrevented));
+    document.querySelector('a')!.click();
+    expect(seen).toHaveBeenCalledWith(false);
+    expect(takeHeldEvents()).toEqual([]);
+  });
+
   it('escapes the paths so none can close the script element', () => {
     expect(islandsStarterScript('/a</script>.js', [])).not.toContain('</script>');
   });

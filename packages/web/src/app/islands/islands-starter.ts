@@ -34,6 +34,8 @@ const STARTER = `(function (entry, preloads) {
   function hold(event) {
     var target = event.target;
     if (!target || !target.closest || !target.closest('${ISLAND_TAG}')) return;
+    // A link needs no code: it goes where it points.
+    if (event.type === 'click' && target.closest('a[href]')) return;
     if (event.type === 'click') {
       event.preventDefault();
       event.stopPropagation();
