@@ -52,6 +52,29 @@ test('a prefix typed in the header box is suggested and found', async ({ page })
   await expect(suggestions).toBeHidden();
 });
 
+test('text typed in the header box before the page code runs is kept and gets suggestions', async ({
+  page,
+}) => {
+  // The islands' code is held back until the text is in the box, as on a slow connection.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/islands-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/courses/development/');
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Search for courses' });
+  await box.pressSequentially('kubern', { delay: 30 });
+  release();
+
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('option', { name: 'Kubernetes for Operators' })).toBeVisible();
+  await expect(box).toHaveValue('kubern');
+  // Typing on goes on from the text already there.
+  await box.press('e');
+  await expect(box).toHaveValue('kuberne');
+});
+
 test('a filter and a sort change the results and the URL, and back undoes them', async ({
   page,
   request,

@@ -3,12 +3,13 @@
 // one set of clients for the page. The single-page app's entry is main.tsx.
 // Mantine's base styles first, as in main.tsx: the build's one stylesheet keeps this order.
 import '@mantine/core/styles.css';
-import { startTransition, type ComponentType } from 'react';
+import { startTransition, useLayoutEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createIntl } from 'react-intl';
 import { isIslandName } from './app/islands/island-names';
 import { hydrateIsland, replayHeldEvents } from './app/islands/hydrate-island';
 import { takeHeldEvents } from './app/islands/islands-starter';
+import { replayTypedText } from './app/islands/replay-typed-text';
 import { ISLAND_LOADERS } from './app/islands/island-loaders';
 import { ISLAND_TAG } from './app/islands/island';
 import { IslandProviders, type IslandServices } from './app/islands/island-providers';
@@ -38,6 +39,12 @@ import { IdScopeContext } from './ui/use-stable-id';
  * start-up work, so no piece holds the main thread for long (a long task delays a click).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** As the island's hydration commits (before any event can reach it), the text typed into it before goes to its state. */
+function TypedTextReplay({ island }: { island: HTMLElement }) {
+  useLayoutEffect(() => replayTypedText(island), [island]);
+  return null;
+}
 
 async function startIslands(): Promise<void> {
   const state = readSsrState();
@@ -92,6 +99,7 @@ async function startIslands(): Promise<void> {
           <IslandProviders services={services}>
             <IdScopeContext value={name}>
               <Component {...props} />
+              <TypedTextReplay island={element} />
             </IdScopeContext>
           </IslandProviders>,
           { onRecoverableError: (error) => reportError(error, { step: 'hydration', island: name }) },

@@ -1,0 +1,44 @@
+const NATIVE_VALUE = {
+  input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!,
+  textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!,
+};
+
+/**
+ * Hands an island's components the text typed into its fields before it was hydrated (into
+ * the header's search box, say, while the page's code was still loading). Hydration keeps
+ * what the visitor typed on the screen, but the component's state still holds the server's
+ * value, and its next render would wipe the text. For each text field whose value differs
+ * from the one it was rendered with, this enters the typed text again as an `input` event, so
+ * the component's onChange sees it: the field is set back to its rendered value through its
+ * own setter (which React watches), then to the typed text through the native one (which it
+ * does not), the way a browser's typing does. Call it once the island's hydration has committed.
+ */
+export function replayTypedText(root: HTMLElement): void {
+  const fields = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea');
+  for (const field of fields) {
+    if (field instanceof HTMLInputElement && !isTextInput(field)) continue;
+    const typed = field.value;
+    if (typed === field.defaultValue) continue;
+    const native = field instanceof HTMLTextAreaElement ? NATIVE_VALUE.textarea : NATIVE_VALUE.input;
+    field.value = field.defaultValue;
+    native.set!.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+const NOT_TEXT = new Set([
+  'checkbox',
+  'radio',
+  'file',
+  'hidden',
+  'submit',
+  'reset',
+  'button',
+  'image',
+  'range',
+  'color',
+]);
+
+function isTextInput(input: HTMLInputElement): boolean {
+  return !NOT_TEXT.has(input.type);
+}
