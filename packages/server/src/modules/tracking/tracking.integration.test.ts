@@ -283,12 +283,13 @@ async function countedEarlier(
 ) {
   const limits = name === 'collector.address' ? COLLECTOR_LIMITS.perAddress : COLLECTOR_LIMITS.perVisitor;
   const interval = `${limits.windowMs} milliseconds`;
-  const [{ left_ms }] = rowsOf<{ left_ms: number | string }>(
+  const [clock] = rowsOf<{ left_ms: number | string }>(
     await server.db.execute(sql`
       select ${limits.windowMs} - extract(epoch from now() - date_bin(${interval}::interval, now(), timestamptz 'epoch')) * 1000
         as left_ms`),
   );
-  if (Number(left_ms) < 10_000) await new Promise((resolve) => setTimeout(resolve, Number(left_ms) + 100));
+  const leftMs = Number(clock!.left_ms);
+  if (leftMs < 10_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 100));
   await createAttemptLimiter(server.db, { name, ...limits }).record(subject, times);
 }
 
