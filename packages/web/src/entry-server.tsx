@@ -25,7 +25,8 @@ import { fetchUserContext, USER_CONTEXT_QUERY_KEY } from './app/user-context/use
 import { userContextQuery } from './app/user-context/user-context-query';
 import { fetchCartSeed } from './features/cart/cart-client';
 import { createCartClient } from './features/cart/cart-provider';
-import { renderedConsentSnapshot } from './features/consent/consent-controller';
+import { fetchUserCookiePreferences } from './features/consent/consent-api';
+import { renderedConsentSnapshot, type RenderedConsentAnswer } from './features/consent/consent-controller';
 import { createConsentController } from './features/consent/consent-provider';
 import { PricingClient, apiPriceFetcher } from './features/pricing/pricing-client';
 import { loadMessages } from './i18n/load-messages';
@@ -111,10 +112,22 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
 
   // All at once: only the context's answer sets a first visitor's id, which the page's reads
   // do not need.
-  const [messages, , , prefetch, cartSeed] = await Promise.all([
+  const [messages, , consentAnswer, prefetch, cartSeed] = await Promise.all([
     loadMessages(request.locale),
     preloadPage(page),
-    queryClient.fetchQuery(userContextQuery(api)),
+    // A signed-in user's consent choice is on the server: read for the page, so the banner is
+    // right in the first HTML.
+    queryClient.fetchQuery(userContextQuery(api)).then(({ me }) =>
+      me?.is_authenticated
+        ? fetchUserCookiePreferences(api).then(
+            (answer): RenderedConsentAnswer => ({ userId: me.id, answer }),
+            (error: unknown) => {
+              request.onError(error);
+              return undefined;
+            },
+          )
+        : undefined,
+    ),
     prefetchPage(page, { api, queryClient, pricing, params: context.matches.at(-1)?.params ?? {}, url }),
     // The header's count and the cart page are right in the first HTML; without it they load after.
     fetchCartSeed(api).catch((error: unknown) => {
@@ -124,9 +137,14 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
   ]);
   const cart = createCartClient(api, cartSeed);
   const userContext = queryClient.getQueryData<UserContextResponse>(USER_CONTEXT_QUERY_KEY);
-  // A first visit's consent banner is in the first HTML (no late paint, no shift).
+  // The consent banner, when it is to be shown, is in the first HTML (no late paint, no shift).
   const consent = userContext
-    ? renderedConsentSnapshot(parseCookies(request.cookies).get(CONSENT_COOKIE), userContext)
+    ? renderedConsentSnapshot(
+        parseCookies(request.cookies).get(CONSENT_COOKIE),
+        userContext,
+        undefined,
+        consentAnswer?.answer,
+      )
     : undefined;
 
   // Public pages are hydrated as islands (decision 0026): only the user's context and the
@@ -142,6 +160,7 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
     prices: pricing.loadedEntries(),
     ...(cartSeed ? { cart: cartSeed } : {}),
     ...(consent ? { consent } : {}),
+    ...(consentAnswer ? { consentAnswer } : {}),
     assets: documentAssets,
     ...(islands ? { islandMessages: islandMessages(messages) } : {}),
   };
@@ -172,7 +191,7 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
             cspNonce={tokens?.nonce ?? request.nonce}
             pricingClient={pricing}
             cartClient={cart}
-            consentController={createConsentController(api, consent)}
+            consentController={createConsentController(api, consent, consentAnswer)}
             pages={<StaticRouterProvider router={router} context={context} hydrate={false} />}
           />
         </IslandPageContext>

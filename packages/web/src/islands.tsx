@@ -58,7 +58,7 @@ async function startIslands(): Promise<void> {
   const metrics = new MetricsClient(apiMetricSender(api));
   countUncaughtErrors(metrics);
   countReportedErrors(metrics);
-  const consent = createConsentController(api, state.consent);
+  const consent = createConsentController(api, state.consent, state.consentAnswer);
   const tracking = createTrackingServices({ consent, visitorUuid: () => context?.visiting?.visitor_uuid });
   tracking.client.start();
   tracking.storage.startCleanup();

@@ -27,7 +27,7 @@ const pricing = new PricingClient(apiPriceFetcher(api), {
 });
 // The cart the server rendered with, so hydration starts from what the HTML shows.
 const cart = createCartClient(api, ssrState?.cart);
-const consent = createConsentController(api, ssrState?.consent);
+const consent = createConsentController(api, ssrState?.consent, ssrState?.consentAnswer);
 const router = createAppRouter();
 
 // The page's own code too, before hydrating: its HTML is then taken over in place, at once.

@@ -36,6 +36,7 @@ export const ISLAND_LOADERS: Record<
     import('../../features/subscriptions/organization-form').then(
       (module) => module.OrganizationForm as ComponentType<object>,
     ),
+  cart: () => import('../../features/cart/cart-view').then((module) => module.CartView),
   'course-share': () =>
     import('../../features/course-landing/course-share-button').then(
       (module) => module.CourseShareButton as ComponentType<object>,

@@ -10,6 +10,7 @@ export const ISLAND_NAMES = [
   'course-share',
   'search-sort',
   'organization-form',
+  'cart',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

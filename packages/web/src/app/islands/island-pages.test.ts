@@ -3,7 +3,7 @@ import { englishMessages } from '../../i18n/load-messages';
 import { ISLAND_MESSAGE_PREFIXES, islandMessages, isIslandPage } from './island-pages';
 
 describe('island pages', () => {
-  it('hydrates the public pages as islands and the rest as the single-page app', () => {
+  it('hydrates the public pages and the cart as islands and the rest as the single-page app', () => {
     for (const page of [
       'home',
       'category',
@@ -13,11 +13,12 @@ describe('island pages', () => {
       'terms',
       'cookiePolicy',
       'businessSignUp',
+      'cart',
       undefined,
     ] as const) {
       expect(isIslandPage(page)).toBe(true);
     }
-    for (const page of ['cart', 'checkout', 'myCourses'] as const) {
+    for (const page of ['checkout', 'myCourses'] as const) {
       expect(isIslandPage(page)).toBe(false);
     }
   });

@@ -3,9 +3,10 @@ import type { Messages } from '../../i18n/load-messages';
 import type { SsrState } from '../ssr/ssr-state';
 
 /**
- * The public pages hydrated as islands (decision 0026): their HTML is whole from the server
- * and only their interactive parts load code, within the public pages' JavaScript budget.
- * Every other page (undefined: the 404 page) is hydrated whole, as the single-page app.
+ * The public pages and the cart hydrated as islands (decision 0026): their HTML is whole from
+ * the server and only their interactive parts load code, within the public pages' JavaScript
+ * budget; so is the 404 page (undefined). Every other page is hydrated whole, as the
+ * single-page app.
  */
 const ISLAND_PAGES: ReadonlySet<PageRouteName | undefined> = new Set<PageRouteName | undefined>([
   'home',
@@ -14,6 +15,7 @@ const ISLAND_PAGES: ReadonlySet<PageRouteName | undefined> = new Set<PageRouteNa
   'courseSearch',
   'personalPlan',
   'businessSignUp',
+  'cart',
   'terms',
   'refundPolicy',
   'privacyPolicy',
@@ -43,6 +45,7 @@ export const ISLAND_MESSAGE_PREFIXES = [
   'price.',
   'locale.',
   'common.',
+  'moduleLoadError.reload',
 ] as const;
 
 /** The part of a catalog the islands use. */

@@ -2,7 +2,7 @@ import type { UserContextResponse } from '@lectern/domain';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { MessageFormatElement } from 'react-intl';
 import type { CartSeed } from '../../features/cart/cart-client';
-import type { ConsentSnapshot } from '../../features/consent/consent-controller';
+import type { ConsentSnapshot, RenderedConsentAnswer } from '../../features/consent/consent-controller';
 import type { CoursePriceEntry } from '../../features/pricing/pricing-client';
 
 /**
@@ -19,6 +19,8 @@ export interface SsrState {
   cart?: CartSeed;
   /** The consent the page was rendered with (renderedConsentSnapshot). */
   consent?: ConsentSnapshot;
+  /** A signed-in user's choice as the server read it for the page (the browser does not ask again). */
+  consentAnswer?: RenderedConsentAnswer;
   assets: PageAssets;
   /**
    * On a page hydrated as islands (app/islands): the user's context, set by its own statement

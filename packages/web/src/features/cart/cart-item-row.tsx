@@ -1,8 +1,8 @@
 import { discountPercentage, type ListItem } from '@lectern/domain';
-import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import type { MessageId } from '../../i18n/load-messages';
+import { AppLink } from '../../platform/navigation/navigation';
+import { PlainButton } from '../../ui/plain-button';
 import classes from './cart.module.css';
 
 export interface CartItemAction {
@@ -31,68 +31,55 @@ export function CartItemRow({
   const discounted = item.list_price.amount > item.purchase_price.amount;
   const percent = discountPercentage(item.list_price, item.purchase_price);
   return (
-    <Paper
-      component="li"
-      withBorder
-      p="md"
-      radius="md"
-      className={classes.item}
-      aria-busy={pending || undefined}
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-        <Stack gap={4} className={classes.itemMain}>
-          <Anchor component={Link} to={course.url} fw={700} c="inherit">
-            {course.title}
-          </Anchor>
-          {instructors && (
-            <Text size="sm" className={classes.muted}>
-              {instructors}
-            </Text>
-          )}
-          {item.current_discount && (
-            <Text size="sm">
-              <FormattedMessage
-                id="cart.item.discount"
-                values={{
-                  code: item.current_discount.code,
-                  saving: item.current_discount.saving_price.price_string,
-                  b: (chunks) => <strong>{chunks}</strong>,
-                }}
-              />
-            </Text>
-          )}
-          <Group gap="xs" mt={4}>
-            {actions.map((action) => (
-              <Button
-                key={action.label}
-                variant="subtle"
-                size="compact-sm"
-                disabled={pending}
-                aria-label={intl.formatMessage({ id: action.accessibleLabel }, { title: course.title })}
-                onClick={action.onClick}
-              >
-                <FormattedMessage id={action.label} />
-              </Button>
-            ))}
-          </Group>
-        </Stack>
-        <Stack gap={2} align="flex-end" className={classes.itemPrice}>
-          <Text fw={700}>{item.purchase_price.price_string}</Text>
-          {discounted && (
-            <>
-              <Text size="sm" td="line-through" className={classes.muted}>
-                <span className={classes.visuallyHidden}>
-                  <FormattedMessage id="price.original" />
-                </span>
-                {item.list_price.price_string}
-              </Text>
-              <Text size="sm" className={classes.saving}>
-                <FormattedMessage id="cart.percentOff" values={{ percent }} />
-              </Text>
-            </>
-          )}
-        </Stack>
-      </Group>
-    </Paper>
+    <li className={`${classes.card} ${classes.item}`} aria-busy={pending || undefined}>
+      <div className={classes.itemMain}>
+        <AppLink to={course.url} className={classes.itemTitle}>
+          {course.title}
+        </AppLink>
+        {instructors && <p className={`${classes.small} ${classes.muted}`}>{instructors}</p>}
+        {item.current_discount && (
+          <p className={classes.small}>
+            <FormattedMessage
+              id="cart.item.discount"
+              values={{
+                code: item.current_discount.code,
+                saving: item.current_discount.saving_price.price_string,
+                b: (chunks) => <strong>{chunks}</strong>,
+              }}
+            />
+          </p>
+        )}
+        <div className={classes.itemActions}>
+          {actions.map((action) => (
+            <PlainButton
+              key={action.label}
+              variant="subtle"
+              className={classes.compact}
+              disabled={pending}
+              aria-label={intl.formatMessage({ id: action.accessibleLabel }, { title: course.title })}
+              onClick={action.onClick}
+            >
+              <FormattedMessage id={action.label} />
+            </PlainButton>
+          ))}
+        </div>
+      </div>
+      <div className={classes.itemPrice}>
+        <p className={classes.strong}>{item.purchase_price.price_string}</p>
+        {discounted && (
+          <>
+            <p className={`${classes.small} ${classes.muted} ${classes.struck}`}>
+              <span className={classes.visuallyHidden}>
+                <FormattedMessage id="price.original" />
+              </span>
+              {item.list_price.price_string}
+            </p>
+            <p className={`${classes.small} ${classes.saving}`}>
+              <FormattedMessage id="cart.percentOff" values={{ percent }} />
+            </p>
+          </>
+        )}
+      </div>
+    </li>
   );
 }

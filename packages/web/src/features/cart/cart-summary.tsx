@@ -6,8 +6,8 @@ import {
   type CurrencyCode,
   type ListItem,
 } from '@lectern/domain';
-import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainButton } from '../../ui/plain-button';
 import type { CachedCartState } from './cart-state';
 import classes from './cart.module.css';
 
@@ -35,48 +35,46 @@ export function CartSummary({
   const percent = discountPercentage(totals.listTotal, totals.priceTotal);
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby="summary-heading">
-      <Title order={2} size="h4" id="summary-heading">
+    <section className={classes.summaryPart} aria-labelledby="summary-heading">
+      <h2 className={classes.listHeading} id="summary-heading">
         <FormattedMessage id="cart.summary.heading" />
-      </Title>
-      <Text fz={32} fw={800} data-testid="cart-price-total">
+      </h2>
+      <p className={classes.total} data-testid="cart-price-total">
         {format(totals.priceTotal)}
-      </Text>
+      </p>
       {totals.savings.amount > 0 && (
-        <Group gap="xs">
-          <Text td="line-through" className={classes.muted}>
+        <p className={classes.row}>
+          <span className={`${classes.muted} ${classes.struck}`}>
             <span className={classes.visuallyHidden}>
               <FormattedMessage id="price.original" />
             </span>
             {format(totals.listTotal)}
-          </Text>
-          <Text className={classes.saving}>
+          </span>
+          <span className={classes.saving}>
             <FormattedMessage id="cart.percentOff" values={{ percent }} />
-          </Text>
-        </Group>
+          </span>
+        </p>
       )}
       {totals.creditUsed.amount > 0 && (
-        <Group justify="space-between">
-          <Text size="sm">
+        <p className={`${classes.row} ${classes.spread} ${classes.small}`}>
+          <span>
             <FormattedMessage id="cart.summary.credit" />
-          </Text>
-          <Text size="sm" data-testid="cart-credit">
+          </span>
+          <span data-testid="cart-credit">
             <FormattedMessage id="cart.summary.minus" values={{ amount: format(totals.creditUsed) }} />
-          </Text>
-        </Group>
+          </span>
+        </p>
       )}
-      <Divider />
-      <Group justify="space-between">
-        <Text fw={700}>
+      <hr className={classes.divider} />
+      <p className={`${classes.row} ${classes.spread} ${classes.strong}`}>
+        <span>
           <FormattedMessage id="cart.summary.totalDue" />
-        </Text>
-        <Text fw={700} data-testid="cart-total-due">
-          {format(totals.totalDue)}
-        </Text>
-      </Group>
-      <Button size="lg" fullWidth onClick={onCheckout} disabled={checkoutDisabled} mt="xs">
+        </span>
+        <span data-testid="cart-total-due">{format(totals.totalDue)}</span>
+      </p>
+      <PlainButton fullWidth className={classes.checkout} onClick={onCheckout} disabled={checkoutDisabled}>
         <FormattedMessage id="cart.checkout" />
-      </Button>
-    </Stack>
+      </PlainButton>
+    </section>
   );
 }

@@ -1,15 +1,15 @@
 import { isWellFormedCouponCode, normalizeCouponCode, type DiscountAttempt } from '@lectern/domain';
-import { Alert, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { z } from 'zod';
 import type { MessageId } from '../../i18n/load-messages';
-import { useApiForm } from '../../platform/forms';
 import { reportError } from '../../platform/report-error';
+import { PlainButton } from '../../ui/plain-button';
+import { PlainTextField } from '../../ui/plain-text-field';
+import { useHydrated } from '../../ui/use-hydrated';
 import { cartErrorMessageId, rejectedCodeMessageId } from './cart-errors';
 import { useCart, useCartClient } from './cart-provider';
+import { DismissibleAlert } from './dismissible-alert';
 import classes from './cart.module.css';
-import { SubmitButton } from '../../ui/submit-button';
 
 type Rejected = Exclude<DiscountAttempt['status'], 'valid'>;
 
@@ -43,54 +43,48 @@ const bold = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 /**
  * The coupon box: a code is checked for form (platform §5), upper-cased and applied. Codes
  * the server refuses are announced (role=alert) and are not kept; applied codes are listed
- * with a button to remove each.
+ * with a button to remove each. Island-safe (it is part of the cart island); until hydrated
+ * its button is disabled, so the form cannot be sent the browser's way.
  */
 export function CouponBox() {
   const intl = useIntl();
   const cart = useCartClient();
+  const hydrated = useHydrated();
   const { state, rejectedCodes } = useCart();
+  const [code, setCode] = useState('');
+  const [malformed, setMalformed] = useState(false);
+  const [applying, setApplying] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const schema = useMemo(
-    () =>
-      z.object({
-        code: z
-          .string()
-          .trim()
-          .refine(isWellFormedCouponCode, intl.formatMessage({ id: 'cart.coupon.malformed' }))
-          .transform(normalizeCouponCode),
-      }),
-    [intl],
-  );
-  const { form, formError, onSubmit } = useApiForm({
-    schema,
-    defaultValues: { code: '' },
-    submit: async ({ code }) => {
-      setOutcome(null);
-      try {
-        const attempts = await cart.applyCodes([code]);
-        setOutcome({
-          applied: attempts.filter((attempt) => attempt.status === 'valid').map((attempt) => attempt.code),
-          error: null,
-        });
-      } catch (error) {
-        reportError(error, { action: 'apply-coupon' });
-        setOutcome({ applied: [], error: cartErrorMessageId(error) });
-      }
-    },
-    onSuccess: (): void => {
-      form.reset({ code: '' });
-    },
-  });
-  const {
-    register,
-    formState: { errors, isSubmitting },
-  } = form;
 
-  const removeCode = async (code: string) => {
-    setRemoving(code);
+  const apply = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (applying) return;
+    if (!isWellFormedCouponCode(code.trim())) {
+      setMalformed(true);
+      return;
+    }
+    setApplying(true);
+    setOutcome(null);
     try {
-      await cart.removeCodes([code]);
+      const attempts = await cart.applyCodes([normalizeCouponCode(code.trim())]);
+      setOutcome({
+        applied: attempts.filter((attempt) => attempt.status === 'valid').map((attempt) => attempt.code),
+        error: null,
+      });
+    } catch (error) {
+      reportError(error, { action: 'apply-coupon' });
+      setOutcome({ applied: [], error: cartErrorMessageId(error) });
+    } finally {
+      setCode('');
+      setApplying(false);
+    }
+  };
+
+  const removeCode = async (removed: string) => {
+    setRemoving(removed);
+    try {
+      await cart.removeCodes([removed]);
     } catch (error) {
       reportError(error, { action: 'remove-coupon' });
       setOutcome({ applied: [], error: cartErrorMessageId(error) });
@@ -105,83 +99,88 @@ export function CouponBox() {
     setOutcome((current) => (current ? { ...current, error: null } : current));
   };
   return (
-    <Stack gap="sm" component="section" aria-labelledby="coupon-heading">
-      <Text fw={700} component="h2" id="coupon-heading" size="md">
+    <section className={classes.summaryPart} aria-labelledby="coupon-heading">
+      <h2 className={classes.partHeading} id="coupon-heading">
         <FormattedMessage id="cart.coupon.heading" />
-      </Text>
+      </h2>
       {state.discounts.length > 0 && (
-        <Stack gap={4} component="ul" className={classes.list}>
+        <ul className={classes.codes}>
           {state.discounts.map((discount) => (
-            <Group key={discount.code} component="li" gap="xs" justify="space-between" wrap="nowrap">
-              <Text size="sm">
+            <li key={discount.code} className={`${classes.row} ${classes.spread} ${classes.small}`}>
+              <span>
                 <FormattedMessage id="cart.coupon.appliedCode" values={{ code: discount.code, b: bold }} />
-              </Text>
-              <CloseButton
-                size="sm"
+              </span>
+              <button
+                type="button"
+                className={classes.close}
                 disabled={removing !== null}
                 aria-label={intl.formatMessage({ id: 'cart.coupon.remove' }, { code: discount.code })}
                 onClick={() => void removeCode(discount.code)}
-              />
-            </Group>
+              >
+                ×
+              </button>
+            </li>
           ))}
-        </Stack>
+        </ul>
       )}
       <div role="status">
         {outcome?.applied.length ? (
-          <Text size="sm" className={classes.saving}>
+          <p className={`${classes.small} ${classes.saving}`}>
             <FormattedMessage
               id="cart.coupon.applied"
               values={{ count: outcome.applied.length, codes: intl.formatList(outcome.applied), b: bold }}
             />
-          </Text>
+          </p>
         ) : null}
       </div>
       {(rejectedCodes.length > 0 || outcome?.error) && (
-        <Alert
-          color="red"
-          variant="light"
-          withCloseButton
-          closeButtonLabel={intl.formatMessage({ id: 'common.dismiss' })}
-          onClose={dismiss}
-        >
-          <Stack gap={4}>
-            {rejected.own.map(({ code, message }) => (
-              <Text size="sm" key={`own-${code}`}>
-                <FormattedMessage id={message} />
-              </Text>
-            ))}
-            {rejected.grouped.map(([status, codes]) => (
-              <Text size="sm" key={status}>
-                <FormattedMessage
-                  id={REJECTED_MESSAGES[status]}
-                  values={{ count: codes.length, codes: intl.formatList(codes), b: bold }}
-                />
-              </Text>
-            ))}
-            {outcome?.error && (
-              <Text size="sm">
-                <FormattedMessage id={outcome.error} />
-              </Text>
-            )}
-          </Stack>
-        </Alert>
+        <DismissibleAlert onDismiss={dismiss}>
+          {rejected.own.map(({ code: own, message }) => (
+            <p key={`own-${own}`}>
+              <FormattedMessage id={message} />
+            </p>
+          ))}
+          {rejected.grouped.map(([status, codes]) => (
+            <p key={status}>
+              <FormattedMessage
+                id={REJECTED_MESSAGES[status]}
+                values={{ count: codes.length, codes: intl.formatList(codes), b: bold }}
+              />
+            </p>
+          ))}
+          {outcome?.error && (
+            <p>
+              <FormattedMessage id={outcome.error} />
+            </p>
+          )}
+        </DismissibleAlert>
       )}
-      <form onSubmit={onSubmit} noValidate>
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
+      <form onSubmit={(event) => void apply(event)} noValidate className={classes.couponForm}>
+        <div className={classes.couponField}>
+          <PlainTextField
+            name="code"
             label={intl.formatMessage({ id: 'cart.coupon.label' })}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            error={errors.code?.message ?? formError}
-            flex={1}
-            {...register('code')}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setMalformed(false);
+            }}
+            error={malformed ? intl.formatMessage({ id: 'cart.coupon.malformed' }) : null}
           />
-          <SubmitButton loading={isSubmitting} mt={25} variant="default">
-            <FormattedMessage id="cart.coupon.apply" />
-          </SubmitButton>
-        </Group>
+        </div>
+        <PlainButton
+          type="submit"
+          variant="default"
+          className={classes.couponApply}
+          disabled={!hydrated || applying}
+          aria-busy={applying || undefined}
+        >
+          <FormattedMessage id="cart.coupon.apply" />
+        </PlainButton>
       </form>
-    </Stack>
+    </section>
   );
 }

@@ -164,7 +164,42 @@ describe('renderedConsentSnapshot', () => {
     });
   });
 
-  it('reads nothing for a signed-in user, whose choice is on the server', () => {
+  it("for a signed-in user, is what sync reads with the server's answer read for the page, and sync asks no more", async () => {
+    const me = authenticatedMe();
+    const answers: UserCookiePreferencesResponse[] = [
+      { preferences: null, updated: null },
+      { preferences: NONE_BUT_REQUIRED, updated: '2026-11-01T00:00:00Z' },
+    ];
+    for (const answer of answers) {
+      for (const cookie of [undefined, STORED]) {
+        const initial = renderedConsentSnapshot(cookie, contextIn('FR', me), undefined, answer);
+        const browser = setup({ cookies: cookie ? { [CONSENT_COOKIE]: cookie } : {} });
+        const consent = new ConsentController({
+          server: browser.server,
+          jar: browser.jar,
+          storage: () => null,
+          report: browser.report,
+          initial,
+          renderedAnswer: { userId: me.id, answer },
+        });
+        await consent.sync(contextIn('FR', me));
+        expect(consent.getSnapshot()).toEqual(initial);
+        expect(initial.ready).toBe(true);
+        expect(browser.server.fetch).not.toHaveBeenCalled();
+        // A choice in the cookie and none on the server: the cookie's is saved there.
+        expect(browser.saved.length).toBe(cookie && !answer.preferences ? 1 : 0);
+      }
+    }
+    // The banner shows in the first HTML only when neither holds a choice.
+    expect(renderedConsentSnapshot(undefined, contextIn('FR', me), undefined, answers[0]).hasChoice).toBe(
+      false,
+    );
+    expect(renderedConsentSnapshot(undefined, contextIn('FR', me), undefined, answers[1]).hasChoice).toBe(
+      true,
+    );
+  });
+
+  it('reads nothing for a signed-in user whose choice the server did not read for the page', () => {
     expect(renderedConsentSnapshot(STORED, contextIn('FR', authenticatedMe()))).toEqual({
       allowed: ['C0001'],
       hasChoice: false,

@@ -46,6 +46,14 @@ export interface ConsentControllerOptions {
   optOutRegions?: readonly string[];
   /** What the server rendered the page with (renderedConsentSnapshot); nothing read otherwise. */
   initial?: ConsentSnapshot;
+  /** The signed-in user's choice as the server read it for the page; `sync` takes it instead of asking. */
+  renderedAnswer?: RenderedConsentAnswer;
+}
+
+/** A signed-in user's stored choice, read by the server for the page it rendered. */
+export interface RenderedConsentAnswer {
+  userId: number;
+  answer: UserCookiePreferencesResponse;
 }
 
 /** What one change did. */
@@ -62,16 +70,22 @@ const INITIAL_SNAPSHOT: ConsentSnapshot = { allowed: ['C0001'], hasChoice: false
 
 /**
  * The consent a page is rendered with on the server, which the browser's controller starts
- * from: a visitor's stored choice (the consent cookie), else their country's default, read
- * at once as `sync` reads it, so a first visit's banner is in the first HTML; for a
- * signed-in user nothing yet (their choice on the server is read in the browser).
+ * from, read as `sync` reads it: a visitor's stored choice (the consent cookie), else their
+ * country's default; for a signed-in user, their choice on the server (`serverAnswer`, read
+ * for the page), else the cookie's. So the banner is in the first HTML when it is to be shown
+ * (no late paint, no shift). A signed-in user whose choice the server did not read gets
+ * nothing yet (the browser reads it).
  */
 export function renderedConsentSnapshot(
   consentCookie: string | undefined,
   context: Pick<UserContextResponse, 'me' | 'request'>,
   optOutRegions?: readonly string[],
+  serverAnswer?: UserCookiePreferencesResponse,
 ): ConsentSnapshot {
-  if (context.me?.is_authenticated !== false) return INITIAL_SNAPSHOT;
+  if (context.me?.is_authenticated !== false && !(context.me?.is_authenticated && serverAnswer))
+    return INITIAL_SNAPSHOT;
+  if (serverAnswer?.preferences)
+    return { allowed: fromConsentValues(serverAnswer.preferences), hasChoice: true, ready: true };
   const { allowed, hasChoice } = cookieConsent(consentCookie, context, optOutRegions);
   return { allowed, hasChoice, ready: true };
 }
@@ -104,10 +118,13 @@ export class ConsentController {
   /** Bumped by every choice, so a server answer that arrives after one does not undo it. */
   private version = 0;
   private syncing: { key: UserKey; done: Promise<void> } | null = null;
+  /** The server's read of the signed-in user's choice for this page, until `sync` takes it. */
+  private renderedAnswer: RenderedConsentAnswer | undefined;
 
   constructor(private readonly options: ConsentControllerOptions) {
     this.initialSnapshot = options.initial ?? INITIAL_SNAPSHOT;
     this.snapshot = this.initialSnapshot;
+    this.renderedAnswer = options.renderedAnswer;
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -153,6 +170,15 @@ export class ConsentController {
       context,
       this.options.optOutRegions,
     );
+    const rendered = this.renderedAnswer;
+    if (userId !== null && rendered?.userId === userId) {
+      // The server read this user's choice for the page: taken as the server's answer, once.
+      this.renderedAnswer = undefined;
+      this.publish({ allowed, hasChoice, ready: true });
+      this.adoptServerAnswer(rendered.answer, stored);
+      this.syncing = { key, done: Promise.resolve() };
+      return this.syncing.done;
+    }
     this.publish({ allowed, hasChoice, ready: userId === null });
     const done = userId === null ? Promise.resolve() : this.restoreFromServer(key, stored);
     this.syncing = { key, done };
@@ -175,15 +201,27 @@ export class ConsentController {
   private async restoreFromServer(key: UserKey, stored: ConsentCategory[] | null): Promise<void> {
     const version = this.version;
     try {
-      const { preferences } = await this.options.server.fetch();
+      const answer = await this.options.server.fetch();
       // The user changed (login, logout) or chose while the answer was on its way: theirs wins.
       if (this.userKey !== key || this.version !== version) return;
-      if (preferences) this.store(fromConsentValues(preferences));
-      else if (stored) await this.options.server.save(toConsentValues(stored));
+      this.adoptServerAnswer(answer, stored);
     } catch (error) {
       this.options.report(error, { step: 'consent-restore' });
     } finally {
       if (this.userKey === key) this.publish({ ...this.snapshot, ready: true });
+    }
+  }
+
+  /** The server's choice replaces the cookie's; with none there, the cookie's is saved there. */
+  private adoptServerAnswer(
+    { preferences }: UserCookiePreferencesResponse,
+    stored: ConsentCategory[] | null,
+  ): void {
+    if (preferences) this.store(fromConsentValues(preferences));
+    else if (stored) {
+      this.options.server
+        .save(toConsentValues(stored))
+        .catch((error: unknown) => this.options.report(error, { step: 'consent-restore' }));
     }
   }
 

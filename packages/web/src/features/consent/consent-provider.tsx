@@ -4,7 +4,7 @@ import { useApiClient, type ApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { browserLocalStorage } from '../tracking/tracking-storage';
 import { fetchUserCookiePreferences, saveUserCookiePreferences } from './consent-api';
-import { ConsentController, type ConsentSnapshot } from './consent-controller';
+import { ConsentController, type ConsentSnapshot, type RenderedConsentAnswer } from './consent-controller';
 import { documentCookieJar } from './cookie-jar';
 
 /** The controller's context; islands (app/islands) provide the page's one controller through it. */
@@ -48,9 +48,14 @@ export function useConsent(): ConsentSnapshot {
  * The page's consent controller: the user's stored choice on the server, the visitor's in
  * cookies; `initial` is what the server rendered the page with.
  */
-export function createConsentController(api: ApiClient, initial?: ConsentSnapshot): ConsentController {
+export function createConsentController(
+  api: ApiClient,
+  initial?: ConsentSnapshot,
+  renderedAnswer?: RenderedConsentAnswer,
+): ConsentController {
   return new ConsentController({
     initial,
+    renderedAnswer,
     server: {
       fetch: () => fetchUserCookiePreferences(api),
       save: (preferences) => saveUserCookiePreferences(api, preferences),
