@@ -2,12 +2,14 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompileMessages } from './src/i18n/precompile-messages-plugin';
+import { pruneUnusedMantineCss } from './src/platform/styles/prune-mantine-css-plugin';
 
 const API_SERVER = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // Message catalogs ship as ICU ASTs, and the bundle without the ICU parser.
-  plugins: [react(), precompileMessages()],
+  // Message catalogs ship as ICU ASTs, and the bundle without the ICU parser; the stylesheet
+  // without the rules of Mantine components the app does not use.
+  plugins: [react(), precompileMessages(), pruneUnusedMantineCss()],
   // Resolve @lectern/domain to its TypeScript source, so no build of it is needed first.
   resolve: {
     conditions: ['source', 'module', 'browser', 'development|production'],

@@ -1,18 +1,8 @@
 import { CHECKOUT_MESSAGES, gatewayStatusBanner, type PaymentMethodConfig } from '@lectern/domain';
-import {
-  Alert,
-  Group,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { HintTooltip } from '../../ui/hint-tooltip';
 import { PageLoader } from '../../ui/page-loader';
 import classes from './checkout.module.css';
 import { MethodIcon, methodIconCodeOf, type MethodIconCode } from './method-icons';
@@ -33,17 +23,9 @@ export interface PaymentMethodSectionProps {
 
 function SecureTooltip() {
   return (
-    <Tooltip
-      label={CHECKOUT_MESSAGES.secureTooltipText}
-      multiline
-      w={280}
-      events={{ hover: true, focus: true, touch: true }}
-    >
-      <UnstyledButton type="button" className={classes.muted} fz="sm">
-        <LockIcon /> {CHECKOUT_MESSAGES.secureTooltipTitle}
-        <VisuallyHidden>{`: ${CHECKOUT_MESSAGES.secureTooltipText}`}</VisuallyHidden>
-      </UnstyledButton>
-    </Tooltip>
+    <HintTooltip label={CHECKOUT_MESSAGES.secureTooltipText} className={classes.muted}>
+      <LockIcon /> {CHECKOUT_MESSAGES.secureTooltipTitle}
+    </HintTooltip>
   );
 }
 
