@@ -16,29 +16,12 @@ const NATIVE_VALUE = {
 export function replayTypedText(root: HTMLElement): void {
   const fields = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea');
   for (const field of fields) {
-    if (field instanceof HTMLInputElement && !isTextInput(field)) continue;
+    // A checkbox's or a button's value is its default; a chosen file cannot be set again.
     const typed = field.value;
-    if (typed === field.defaultValue) continue;
+    if (typed === field.defaultValue || field.type === 'file') continue;
     const native = field instanceof HTMLTextAreaElement ? NATIVE_VALUE.textarea : NATIVE_VALUE.input;
     field.value = field.defaultValue;
     native.set!.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
-}
-
-const NOT_TEXT = new Set([
-  'checkbox',
-  'radio',
-  'file',
-  'hidden',
-  'submit',
-  'reset',
-  'button',
-  'image',
-  'range',
-  'color',
-]);
-
-function isTextInput(input: HTMLInputElement): boolean {
-  return !NOT_TEXT.has(input.type);
 }

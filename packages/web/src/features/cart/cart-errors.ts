@@ -1,4 +1,3 @@
-import { CART_MESSAGES } from '@lectern/domain';
 import { isApiError } from '../../platform/api';
 import type { MessageId } from '../../i18n/load-messages';
 
@@ -31,11 +30,4 @@ export function serverDetail(error: unknown): string | null {
   }
   const fieldMessages = Object.values(error.fieldErrors).flat();
   return fieldMessages.length > 0 ? fieldMessages.join(' ') : error.detail;
-}
-
-/** A refused code's own §8 sentence when it is not the usual "is invalid, and has been removed". */
-export function rejectedCodeMessageId(detail: string | undefined): MessageId | null {
-  if (detail === CART_MESSAGES.codeNotValidForCourse) return 'cart.coupon.notValidForCourse';
-  if (detail === CART_MESSAGES.codeAlreadyUsed) return 'cart.coupon.alreadyUsed';
-  return null;
 }

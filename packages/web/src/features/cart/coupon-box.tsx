@@ -1,4 +1,9 @@
-import { isWellFormedCouponCode, normalizeCouponCode, type DiscountAttempt } from '@lectern/domain';
+import {
+  CART_MESSAGES,
+  isWellFormedCouponCode,
+  normalizeCouponCode,
+  type DiscountAttempt,
+} from '@lectern/domain';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/load-messages';
@@ -6,7 +11,7 @@ import { reportError } from '../../platform/report-error';
 import { PlainButton } from '../../ui/plain-button';
 import { PlainTextField } from '../../ui/plain-text-field';
 import { useHydrated } from '../../ui/use-hydrated';
-import { cartErrorMessageId, rejectedCodeMessageId } from './cart-errors';
+import { cartErrorMessageId } from './cart-errors';
 import { useCart, useCartClient } from './cart-provider';
 import { DismissibleAlert } from './dismissible-alert';
 import classes from './cart.module.css';
@@ -23,6 +28,13 @@ const REJECTED_MESSAGES: Record<Rejected, MessageId> = {
 interface Outcome {
   applied: string[];
   error: MessageId | null;
+}
+
+/** A refused code's own §8 sentence when it is not the usual "is invalid, and has been removed". */
+function rejectedCodeMessageId(detail: string | undefined): MessageId | null {
+  if (detail === CART_MESSAGES.codeNotValidForCourse) return 'cart.coupon.notValidForCourse';
+  if (detail === CART_MESSAGES.codeAlreadyUsed) return 'cart.coupon.alreadyUsed';
+  return null;
 }
 
 /** Announcement lines: codes with their own sentence alone, the rest grouped by reason. */
