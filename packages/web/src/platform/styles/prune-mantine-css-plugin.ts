@@ -23,7 +23,8 @@ export function mantineClassesIn(code: Iterable<string>): Set<string> {
  */
 export function pruneUnusedMantineRules(css: string, used: ReadonlySet<string>): string {
   const root = postcss.parse(css);
-  const isUsed = (selector: string) => [...selector.matchAll(MANTINE_CLASS)].every(([name]) => used.has(name));
+  const isUsed = (selector: string) =>
+    [...selector.matchAll(MANTINE_CLASS)].every(([name]) => used.has(name));
   root.walkRules((rule) => {
     const parent = rule.parent;
     // Keyframe steps (`from`, `50%`) are not selectors.
