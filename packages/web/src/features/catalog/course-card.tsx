@@ -22,7 +22,13 @@ export function CourseCard({
     course.visible_instructors.map((instructor) => instructor.display_name),
   );
   return (
-    <Card component="article" withBorder radius="md" padding="md" className={classes.card}>
+    <Card
+      component="article"
+      withBorder
+      radius="md"
+      padding="md"
+      className={imagePriority === 'lazy' ? `${classes.card} ${classes.belowFold}` : classes.card}
+    >
       <Card.Section>
         {/* The title says what the course is; the picture adds nothing for screen readers. */}
         <CourseImage
