@@ -124,6 +124,39 @@ describe('UserMenu', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Ada Lovelace/ })).toBeNull());
   });
 
+  it('does not go home when the user went elsewhere while the logout was refreshing the page', async () => {
+    let answer!: () => void;
+    const server = fakeServer({
+      // The refreshed context arrives only when the test says.
+      'GET /api-2.0/contexts/me/': () =>
+        new Promise<Response>((resolve) => (answer = () => resolve(json(userContext(anonymousMe))))),
+      'POST /api-2.0/auth/logout/': new Response(null, { status: 204 }),
+    });
+    renderWithProviders(
+      <>
+        <UserMenu />
+        <LocationProbe />
+      </>,
+      { fetch: server.fetch, path: '/somewhere/', context: userContext(authenticatedMe()) },
+    );
+    const before = window.location.href;
+    fireEvent.keyDown(screen.getByRole('button', { name: /Ada Lovelace/ }), { key: 'ArrowUp' });
+    fireEvent.click(menuItem('Log out'));
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.path === '/api-2.0/contexts/me/')).toBe(true),
+    );
+    // The user follows another link (the header's "Log in") before the logout is done.
+    window.history.pushState(null, '', '/join/login-popup/');
+    try {
+      answer();
+      await waitFor(() => expect(screen.queryByRole('button', { name: /Ada Lovelace/ })).toBeNull());
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.getByTestId('location').textContent).toBe('/somewhere/');
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
+
   it('renders nothing for a visitor', () => {
     const { fetch } = fakeServer({});
     renderWithProviders(<UserMenu />, { fetch, context: userContext(anonymousMe) });
