@@ -125,9 +125,16 @@ function lighthouse(url: string, cookie?: string): LighthouseFigures {
       return lighthouseOnce(url, cookie);
     }
   });
-  runs.sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
-  console.log(`${url}: TBT of the runs ${runs.map((run) => Math.round(run.tbtMs)).join(', ')} ms`);
-  return runs[Math.floor(runs.length / 2)]!;
+  for (const run of runs) {
+    console.log(
+      `${url}: performance ${run.performance}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms`,
+    );
+  }
+  // A run whose trace lacked a figure (NaN) does not count.
+  const complete = runs.filter((run) => Object.values(run).every(Number.isFinite));
+  if (complete.length === 0) throw new Error(`no complete Lighthouse run of ${url}`);
+  complete.sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
+  return complete[Math.floor(complete.length / 2)]!;
 }
 
 function lighthouseOnce(url: string, cookie?: string): LighthouseFigures {

@@ -1,8 +1,3 @@
-const NATIVE_VALUE = {
-  input: Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!,
-  textarea: Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!,
-};
-
 /**
  * Hands an island's components the text typed into its fields before it was hydrated (into
  * the header's search box, say, while the page's code was still loading). Hydration keeps
@@ -19,9 +14,10 @@ export function replayTypedText(root: HTMLElement): void {
     // A checkbox's or a button's value is its default; a chosen file cannot be set again.
     const typed = field.value;
     if (typed === field.defaultValue || field.type === 'file') continue;
-    const native = field instanceof HTMLTextAreaElement ? NATIVE_VALUE.textarea : NATIVE_VALUE.input;
+    // The element's own `value` is React's watcher; its prototype's is the browser's.
+    const native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
     field.value = field.defaultValue;
-    native.set!.call(field, typed);
+    native?.set?.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
