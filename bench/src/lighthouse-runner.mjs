@@ -2,13 +2,13 @@
 // signed-in page's later requests carry them as a real visit's would (the CLI's
 // --extra-headers adds a Cookie header that the browser's jar overrides once the page sets a
 // cookie). Run by storefront-budget.ts with the Lighthouse it installed into bench/.lighthouse:
-//   node lighthouse-runner.mjs <lighthouse dir> <url> <report path> <cookie header>
+//   node lighthouse-runner.mjs <lighthouse dir> <url> <report path> <cookies as JSON [{name, value}]>
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [lighthouseDir, url, reportPath, cookieHeader = ''] = process.argv.slice(2);
+const [lighthouseDir, url, reportPath, cookiesJson = '[]'] = process.argv.slice(2);
 const require = createRequire(path.join(lighthouseDir, 'package.json'));
 const load = async (name) => import(pathToFileURL(require.resolve(name)).href);
 const { default: lighthouse } = await load('lighthouse');
@@ -22,14 +22,7 @@ const chrome = await chromeLauncher.launch({
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const page = await browser.newPage();
-  const cookies = cookieHeader
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter(Boolean)
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url };
-    });
+  const cookies = JSON.parse(cookiesJson).map((cookie) => ({ ...cookie, url }));
   if (cookies.length > 0) await page.setCookie(...cookies);
   // A new browser's cache is empty; only the storage reset is skipped, as it would drop the cookies.
   const result = await lighthouse(

@@ -3,6 +3,8 @@
 export interface Session {
   /** Value for a Cookie header. */
   cookie: string;
+  /** The same cookies one by one, for a browser's cookie jar. */
+  cookies: { name: string; value: string }[];
   csrfToken: string;
 }
 
@@ -36,5 +38,9 @@ export async function logIn(baseUrl: string, email: string, password: string): P
   if (!login.ok) throw new Error(`login as ${email} answered ${login.status}: ${body.slice(0, 200)}`);
   if (!jar.get('sessionid')) throw new Error(`login as ${email} set no sessionid cookie`);
 
-  return { cookie: cookieHeader(jar), csrfToken: jar.get('csrftoken') ?? csrf };
+  return {
+    cookie: cookieHeader(jar),
+    cookies: [...jar].map(([name, value]) => ({ name, value })),
+    csrfToken: jar.get('csrftoken') ?? csrf,
+  };
 }

@@ -59,17 +59,13 @@ const PAGES: PageCase[] = [
 ];
 
 /** Kilobytes of JavaScript (gzip -9) the page loads until it is hydrated and the network is quiet. */
-async function scriptKb(url: string, cookie?: string): Promise<number> {
+type Cookies = Session['cookies'];
+
+async function scriptKb(url: string, cookies: Cookies = []): Promise<number> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext();
-    await context.addCookies(
-      (cookie ?? '')
-        .split(';')
-        .map((pair) => pair.trim())
-        .filter(Boolean)
-        .map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url })),
-    );
+    await context.addCookies(cookies.map((cookie) => ({ ...cookie, url })));
     const page = await context.newPage();
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
@@ -116,13 +112,13 @@ function lighthouseBin(): string {
  * three with the machine's load. A run that fails to record a trace (NO_NAVSTART) is tried
  * once more.
  */
-function lighthouse(url: string, cookie?: string): LighthouseFigures {
+function lighthouse(url: string, cookies: Cookies = []): LighthouseFigures {
   const runs = Array.from({ length: LIGHTHOUSE_RUNS }, () => {
     try {
-      return lighthouseOnce(url, cookie);
+      return lighthouseOnce(url, cookies);
     } catch (error) {
       console.warn(`lighthouse failed on ${url}, trying once more: ${String(error).split('\n')[0]}`);
-      return lighthouseOnce(url, cookie);
+      return lighthouseOnce(url, cookies);
     }
   });
   for (const run of runs) {
@@ -137,7 +133,7 @@ function lighthouse(url: string, cookie?: string): LighthouseFigures {
   return complete[Math.floor(complete.length / 2)]!;
 }
 
-function lighthouseOnce(url: string, cookie?: string): LighthouseFigures {
+function lighthouseOnce(url: string, cookies: Cookies): LighthouseFigures {
   const output = path.join(mkdtempSync(path.join(tmpdir(), 'lectern-lh-')), 'report.json');
   lighthouseBin();
   execFileSync(
@@ -147,7 +143,7 @@ function lighthouseOnce(url: string, cookie?: string): LighthouseFigures {
       LIGHTHOUSE_DIR,
       url,
       output,
-      cookie ?? '',
+      JSON.stringify(cookies),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'inherit' },
   );
@@ -202,12 +198,12 @@ try {
   const learner = measured.some((page) => page.signedIn) ? await learnerWithTwoCourses(server.url) : null;
   for (const page of measured) {
     const url = server.url + page.path;
-    const cookie = page.signedIn ? learner!.cookie : undefined;
-    const kb = await scriptKb(url, cookie);
+    const cookies = page.signedIn ? learner!.cookies : [];
+    const kb = await scriptKb(url, cookies);
     const scriptBudget = page.checkout ? BUDGET.checkoutScriptKb : BUDGET.publicScriptKb;
     if (kb > scriptBudget)
       broken.push(`${page.name}: ${kb.toFixed(1)} KB of JavaScript > ${scriptBudget} KB`);
-    const lh = page.lighthouse && !process.env.STOREFRONT_SKIP_LIGHTHOUSE ? lighthouse(url, cookie) : null;
+    const lh = page.lighthouse && !process.env.STOREFRONT_SKIP_LIGHTHOUSE ? lighthouse(url, cookies) : null;
     if (lh) {
       if (lh.performance < BUDGET.performance)
         broken.push(`${page.name}: performance ${lh.performance} < 95`);

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import classes from './plain-form.module.css';
 import { useStableId } from './use-stable-id';
 
@@ -48,11 +49,51 @@ export function PlainTextField({
   );
 }
 
-/** An alert in a form, looking like Mantine's light Alert (see PlainTextField). */
-export function PlainAlert({ tone, children }: { tone: 'red' | 'yellow'; children: ReactNode }) {
+/**
+ * An alert in a form, looking like Mantine's light Alert (see PlainTextField); with
+ * `onDismiss`, a close button as Mantine's `withCloseButton`.
+ */
+export function PlainAlert({
+  tone,
+  onDismiss,
+  children,
+}: {
+  tone: 'red' | 'yellow';
+  onDismiss?: () => void;
+  children: ReactNode;
+}) {
   return (
     <div role="alert" className={`${classes.alert} ${classes[tone]}`}>
-      {children}
+      {onDismiss ? (
+        <div className={classes.alertRow}>
+          <div className={classes.alertBody}>{children}</div>
+          <DismissButton onDismiss={onDismiss} />
+        </div>
+      ) : (
+        children
+      )}
     </div>
+  );
+}
+
+function DismissButton({ onDismiss }: { onDismiss: () => void }) {
+  const intl = useIntl();
+  return <PlainCloseButton label={intl.formatMessage({ id: 'common.dismiss' })} onClick={onDismiss} />;
+}
+
+/** A small "×" button, like Mantine's CloseButton; `label` is its accessible name. */
+export function PlainCloseButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="button" className={classes.close} aria-label={label} disabled={disabled} onClick={onClick}>
+      ×
+    </button>
   );
 }

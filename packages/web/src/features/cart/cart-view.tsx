@@ -15,7 +15,6 @@ import { buyableKey } from './cart-state';
 import { CartSummary } from './cart-summary';
 import { freezeCheckoutList } from './checkout-handoff';
 import { CouponBox } from './coupon-box';
-import { DismissibleAlert } from './dismissible-alert';
 import classes from './cart.module.css';
 
 type PageList = Exclude<ShoppingListName, 'express'>;
@@ -152,7 +151,11 @@ export function CartView() {
           </PlainButton>
         </div>
       )}
-      {error && <DismissibleAlert onDismiss={() => setError(null)}>{error}</DismissibleAlert>}
+      {error && (
+        <PlainAlert tone="red" onDismiss={() => setError(null)}>
+          {error}
+        </PlainAlert>
+      )}
       <div className={classes.columns}>
         <div className={classes.lists}>
           <section className={classes.part} aria-labelledby="cart-list-heading">

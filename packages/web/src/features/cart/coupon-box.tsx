@@ -9,11 +9,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/load-messages';
 import { reportError } from '../../platform/report-error';
 import { PlainButton } from '../../ui/plain-button';
-import { PlainTextField } from '../../ui/plain-text-field';
+import { PlainAlert, PlainCloseButton, PlainTextField } from '../../ui/plain-text-field';
 import { useHydrated } from '../../ui/use-hydrated';
 import { cartErrorMessageId } from './cart-errors';
 import { useCart, useCartClient } from './cart-provider';
-import { DismissibleAlert } from './dismissible-alert';
 import classes from './cart.module.css';
 
 type Rejected = Exclude<DiscountAttempt['status'], 'valid'>;
@@ -122,15 +121,11 @@ export function CouponBox() {
               <span>
                 <FormattedMessage id="cart.coupon.appliedCode" values={{ code: discount.code, b: bold }} />
               </span>
-              <button
-                type="button"
-                className={classes.close}
+              <PlainCloseButton
+                label={intl.formatMessage({ id: 'cart.coupon.remove' }, { code: discount.code })}
                 disabled={removing !== null}
-                aria-label={intl.formatMessage({ id: 'cart.coupon.remove' }, { code: discount.code })}
                 onClick={() => void removeCode(discount.code)}
-              >
-                ×
-              </button>
+              />
             </li>
           ))}
         </ul>
@@ -146,7 +141,7 @@ export function CouponBox() {
         ) : null}
       </div>
       {(rejectedCodes.length > 0 || outcome?.error) && (
-        <DismissibleAlert onDismiss={dismiss}>
+        <PlainAlert tone="red" onDismiss={dismiss}>
           {rejected.own.map(({ code: own, message }) => (
             <p key={`own-${own}`}>
               <FormattedMessage id={message} />
@@ -165,7 +160,7 @@ export function CouponBox() {
               <FormattedMessage id={outcome.error} />
             </p>
           )}
-        </DismissibleAlert>
+        </PlainAlert>
       )}
       <form onSubmit={(event) => void apply(event)} noValidate className={classes.couponForm}>
         <div className={classes.couponField}>
