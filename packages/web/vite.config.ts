@@ -1,10 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { PAGE_ISLAND_MODULES } from './src/app/islands/island-pages';
 import { precompileMessages } from './src/i18n/precompile-messages-plugin';
 import { pruneUnusedMantineCss } from './src/platform/styles/prune-mantine-css-plugin';
 
 const API_SERVER = 'http://localhost:3000';
+
+// The chunks of the islands the server preloads with the runtime (PAGE_ISLAND_MODULES), by
+// the name the build gives them (the module's file name, then its hash).
+const serverPreloadedIslandChunk = new RegExp(
+  `^assets/(${Object.values(PAGE_ISLAND_MODULES)
+    .flat()
+    .map((module) => module.replace(/^.*\//, '').replace(/\.tsx?$/, ''))
+    .join('|')})-[\\w-]+\\.js$`,
+);
 
 export default defineConfig(({ isSsrBuild }) => ({
   // Message catalogs ship as ICU ASTs, and the bundle without the ICU parser; the stylesheet
@@ -54,6 +64,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // One stylesheet for every page: fewer render-blocking requests than one per chunk.
     cssCodeSplit: false,
+    modulePreload: {
+      // The islands runtime need not list what the islands the server preloads import: the
+      // server preloads it too, and every list costs the runtime's download on every page.
+      resolveDependencies: (filename, deps, { hostId }) =>
+        /(^|\/)islands-[\w-]+\.js$/.test(hostId) && serverPreloadedIslandChunk.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       // The single-page app's entry, and the islands' (public pages, see src/islands.tsx).
       input: isSsrBuild ? undefined : { main: 'src/main.tsx', islands: 'src/islands.tsx' },

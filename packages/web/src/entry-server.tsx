@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App } from './app/app';
 import { IslandPageContext } from './app/islands/island-page';
-import { islandMessages, isIslandPage } from './app/islands/island-pages';
+import { islandMessages, isIslandPage, PAGE_ISLAND_MODULES } from './app/islands/island-pages';
 import { islandsStarterScript } from './app/islands/islands-starter';
 import { createQueryClient } from './app/providers/query-client';
 import { prefetchPage } from './app/routing/page-prefetch';
@@ -48,7 +48,12 @@ export interface PageRenderRequest {
   /** This response's CSP nonce. */
   nonce: string;
   /** The page's stylesheets and modules, from the build's manifest, for its way of hydrating. */
-  assetsFor: (page: PageRouteName | undefined, hydration: 'app' | 'islands') => PageAssets;
+  assetsFor: (
+    page: PageRouteName | undefined,
+    hydration: 'app' | 'islands',
+    /** The source modules of the page's islands, preloaded with the entry (PAGE_ISLAND_MODULES). */
+    islandModules?: readonly string[],
+  ) => PageAssets;
   onError: (error: unknown) => void;
   /**
    * The request carries nothing of a visitor's own (no session, visitor, cart or consent
@@ -150,7 +155,9 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
   // Public pages are hydrated as islands (decision 0026): only the user's context and the
   // islands' messages travel with them; other pages hydrate whole, from all of their data.
   const islands = isIslandPage(page);
-  const assets = request.assetsFor(page, islands ? 'islands' : 'app');
+  const assets = islands
+    ? request.assetsFor(page, 'islands', (page && PAGE_ISLAND_MODULES[page]) ?? [])
+    : request.assetsFor(page, 'app');
   // The page's code is started by the inline starter once the page has loaded; the document
   // itself preloads none of it.
   const documentAssets: PageAssets = { ...assets, modulePreloads: [] };
@@ -162,7 +169,7 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
     ...(consent ? { consent } : {}),
     ...(consentAnswer ? { consentAnswer } : {}),
     assets: documentAssets,
-    ...(islands ? { islandMessages: islandMessages(messages) } : {}),
+    ...(islands ? { islandMessages: islandMessages(messages, page) } : {}),
   };
   const share =
     request.shareable === true &&

@@ -1,8 +1,8 @@
-import { Anchor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../platform/navigation/navigation';
+import classes from './empty-state.module.css';
 
-/** Nothing to show yet, and the one place to go from here. */
+/** Nothing to show yet, and the one place to go from here (island-safe). */
 export function EmptyState({
   message,
   linkTo,
@@ -13,11 +13,11 @@ export function EmptyState({
   linkLabel: ReactNode;
 }) {
   return (
-    <Stack gap="sm" align="flex-start">
-      <Text>{message}</Text>
-      <Anchor component={Link} to={linkTo} fw={700}>
+    <div className={classes.emptyState}>
+      <p className={classes.message}>{message}</p>
+      <AppLink to={linkTo} className={classes.link}>
         {linkLabel}
-      </Anchor>
-    </Stack>
+      </AppLink>
+    </div>
   );
 }

@@ -1,12 +1,13 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useIslandPage } from '../app/islands/island-page';
+import { PlainButton, PlainButtonLink } from './plain-button';
+import { PlainAlert } from './plain-form';
 
 /**
  * Data that failed to load: what failed, and a "Try again" that loads it again. On a page
- * hydrated as islands (app/islands), where this alert is not hydrated, "Try again" loads the
- * page again instead.
+ * hydrated as islands (app/islands) outside an island, where this alert is not hydrated,
+ * "Try again" loads the page again instead. Island-safe.
  */
 export function LoadErrorAlert({
   message,
@@ -19,19 +20,17 @@ export function LoadErrorAlert({
 }) {
   const islandPage = useIslandPage();
   return (
-    <Alert color="red" variant="light" data-testid={testId}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{message}</Text>
-        {islandPage ? (
-          <Button component="a" href={`${islandPage.pathname}${islandPage.search}`} variant="default">
-            <FormattedMessage id="common.tryAgain" />
-          </Button>
-        ) : (
-          <Button variant="default" onClick={onRetry}>
-            <FormattedMessage id="common.tryAgain" />
-          </Button>
-        )}
-      </Stack>
-    </Alert>
+    <PlainAlert tone="red" role="alert" data-testid={testId}>
+      <div>{message}</div>
+      {islandPage ? (
+        <PlainButtonLink to={`${islandPage.pathname}${islandPage.search}`} variant="default">
+          <FormattedMessage id="common.tryAgain" />
+        </PlainButtonLink>
+      ) : (
+        <PlainButton variant="default" onClick={onRetry}>
+          <FormattedMessage id="common.tryAgain" />
+        </PlainButton>
+      )}
+    </PlainAlert>
   );
 }

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { AppLink, type AppLinkProps } from '../platform/navigation/navigation';
 import classes from './plain-button.module.css';
 
-export type PlainButtonVariant = 'filled' | 'default' | 'subtle';
+export type PlainButtonVariant = 'filled' | 'default' | 'subtle' | 'dark';
 
 interface LookProps {
   variant?: PlainButtonVariant;

@@ -24,11 +24,21 @@ describe('pageAssetsOf', () => {
     expect(assets.stylesheets).toEqual(pageAssetsOf(MANIFEST, 'app').stylesheets);
   });
 
+  it('preloads the modules of the page’s islands and theirs, once each, after the entry’s', () => {
+    const assets = pageAssetsOf(MANIFEST, 'islands', ['src/features/cart/cart-view.tsx', 'src/missing.tsx']);
+    expect(assets.entry).toBe('/assets/islands-5.js');
+    expect(assets.modulePreloads).toEqual(['/assets/ui-3.js', '/assets/cart-view-6.js', '/assets/app-2.js']);
+  });
+
   it('links the build’s one stylesheet when CSS is not split per chunk', () => {
     const assets = pageAssetsOf(
       {
         'src/main.tsx': { file: 'assets/main-1.js', isEntry: true, imports: ['_ui.js'] },
         '_ui.js': { file: 'assets/ui-3.js' },
+        'src/features/cart/cart-view.tsx': {
+          file: 'assets/cart-view-6.js',
+          imports: ['_ui.js', '_app.js'],
+        },
         'src/islands.tsx': { file: 'assets/islands-5.js', isEntry: true },
         'style.css': { file: 'assets/style-6.css', src: 'style.css' },
       },
@@ -57,6 +67,10 @@ const MANIFEST = {
     file: 'assets/cart-4.js',
     imports: ['_app.js'],
     css: ['assets/cart-4.css'],
+  },
+  'src/features/cart/cart-view.tsx': {
+    file: 'assets/cart-view-6.js',
+    imports: ['_ui.js', '_app.js'],
   },
   'src/islands.tsx': {
     file: 'assets/islands-5.js',

@@ -13,6 +13,16 @@ export interface PageAssets {
 /** How a page is hydrated: whole, as the single-page app, or only its islands. */
 export type PageHydration = 'app' | 'islands';
 
+/**
+ * The files of a page for its way of hydrating; `islandModules` are the source modules of
+ * the islands the page hydrates at once (their code is preloaded with the entry's).
+ */
+export type PageAssetsLookup = (
+  page: string | undefined,
+  hydration: PageHydration,
+  islandModules?: readonly string[],
+) => PageAssets;
+
 /** One page request as the renderer takes it (its `PageRenderRequest`). */
 export interface PageRenderRequest {
   url: string;
@@ -20,7 +30,7 @@ export interface PageRenderRequest {
   cookies: string;
   locale: string;
   nonce: string;
-  assetsFor: (page: string | undefined, hydration: PageHydration) => PageAssets;
+  assetsFor: PageAssetsLookup;
   onError: (error: unknown) => void;
   /** The request carries nothing of the visitor's own: the page may be shared. */
   shareable?: boolean;
@@ -49,7 +59,7 @@ interface ManifestChunk {
 /** The built web app: its browser files (dist/), manifest and server renderer (dist-server/). */
 export interface WebBuild {
   renderer: PageRenderer;
-  assetsFor: (page: string | undefined, hydration: PageHydration) => PageAssets;
+  assetsFor: PageAssetsLookup;
 }
 
 /** The browser entry of each way of hydrating a page. */
@@ -70,24 +80,50 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const renderer = (await import(pathToFileURL(rendererPath).href)) as PageRenderer;
   const assets = { app: pageAssetsOf(manifest, 'app'), islands: pageAssetsOf(manifest, 'islands') };
-  return { renderer, assetsFor: (_page, hydration) => assets[hydration] };
+  // A handful of pages name island modules: each set's files are worked out once.
+  const withIslands = new Map<string, PageAssets>();
+  return {
+    renderer,
+    assetsFor: (_page, hydration, islandModules = []) => {
+      if (islandModules.length === 0) return assets[hydration];
+      const key = `${hydration}:${islandModules.join(',')}`;
+      let found = withIslands.get(key);
+      if (!found) {
+        found = pageAssetsOf(manifest, hydration, islandModules);
+        withIslands.set(key, found);
+      }
+      return found;
+    },
+  };
 }
 
 /**
- * The entry module of the page's way of hydrating, the modules it imports statically
- * (preloaded so they download in parallel rather than one after another), and every
+ * The entry module of the page's way of hydrating, the modules it imports statically and
+ * those of the page's islands (preloaded so they download in parallel rather than one after
+ * another), and every
  * stylesheet of the build, in the same order for both entries: they are small next to the UI
  * library's base styles, and linking them all means no page paints unstyled before its
  * chunk's CSS arrives.
  */
-export function pageAssetsOf(manifest: Record<string, ManifestChunk>, hydration: PageHydration): PageAssets {
+export function pageAssetsOf(
+  manifest: Record<string, ManifestChunk>,
+  hydration: PageHydration,
+  islandModules: readonly string[] = [],
+): PageAssets {
   const source = ENTRY_SOURCES[hydration];
   const entry = manifest[source];
   if (!entry) throw new Error(`The web manifest has no ${source} entry.`);
   const url = (file: string) => `/${file}`;
+  const preloads = staticImportsOf(manifest, source);
+  // The page's islands' modules, which the entry would only import once it has run.
+  for (const module of islandModules) {
+    if (!manifest[module]) continue;
+    for (const key of [module, ...staticImportsOf(manifest, module)])
+      if (key !== source && !preloads.includes(key)) preloads.push(key);
+  }
   return {
     entry: url(entry.file),
-    modulePreloads: staticImportsOf(manifest, source).map((key) => url(manifest[key]!.file)),
+    modulePreloads: preloads.map((key) => url(manifest[key]!.file)),
     stylesheets: stylesheetsOf(manifest).map(url),
   };
 }

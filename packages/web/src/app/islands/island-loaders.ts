@@ -37,6 +37,7 @@ export const ISLAND_LOADERS: Record<
       (module) => module.OrganizationForm as ComponentType<object>,
     ),
   cart: () => import('../../features/cart/cart-view').then((module) => module.CartView),
+  checkout: () => import('../../features/checkout/checkout-view').then((module) => module.CheckoutView),
   'course-share': () =>
     import('../../features/course-landing/course-share-button').then(
       (module) => module.CourseShareButton as ComponentType<object>,

@@ -11,6 +11,7 @@ export const ISLAND_NAMES = [
   'search-sort',
   'organization-form',
   'cart',
+  'checkout',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

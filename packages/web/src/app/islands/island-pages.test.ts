@@ -3,7 +3,7 @@ import { englishMessages } from '../../i18n/load-messages';
 import { ISLAND_MESSAGE_PREFIXES, islandMessages, isIslandPage } from './island-pages';
 
 describe('island pages', () => {
-  it('hydrates the public pages and the cart as islands and the rest as the single-page app', () => {
+  it('hydrates the public pages, the cart and the checkout as islands and the rest as the single-page app', () => {
     for (const page of [
       'home',
       'category',
@@ -14,11 +14,12 @@ describe('island pages', () => {
       'cookiePolicy',
       'businessSignUp',
       'cart',
+      'checkout',
       undefined,
     ] as const) {
       expect(isIslandPage(page)).toBe(true);
     }
-    for (const page of ['checkout', 'myCourses'] as const) {
+    for (const page of ['myCourses', 'checkoutSuccess', 'teamPlanCheckout'] as const) {
       expect(isIslandPage(page)).toBe(false);
     }
   });
@@ -34,5 +35,10 @@ describe('island pages', () => {
       ISLAND_MESSAGE_PREFIXES.some((prefix) => id.startsWith(prefix)),
     );
     expect(ids.sort()).toEqual(expected.sort());
+  });
+
+  it("hands the checkout's messages to the checkout page only", () => {
+    expect(Object.keys(islandMessages(englishMessages, 'checkout'))).toContain('checkout.complete');
+    expect(Object.keys(islandMessages(englishMessages, 'cart'))).not.toContain('checkout.complete');
   });
 });

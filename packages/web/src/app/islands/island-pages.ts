@@ -3,9 +3,9 @@ import type { Messages } from '../../i18n/load-messages';
 import type { SsrState } from '../ssr/ssr-state';
 
 /**
- * The public pages and the cart hydrated as islands (decision 0026): their HTML is whole from
- * the server and only their interactive parts load code, within the public pages' JavaScript
- * budget; so is the 404 page (undefined). Every other page is hydrated whole, as the
+ * The public pages, the cart and the checkout hydrated as islands (decision 0026): their HTML
+ * is whole from the server and only their interactive parts load code, within the JavaScript
+ * budgets; so is the 404 page (undefined). Every other page is hydrated whole, as the
  * single-page app.
  */
 const ISLAND_PAGES: ReadonlySet<PageRouteName | undefined> = new Set<PageRouteName | undefined>([
@@ -16,6 +16,7 @@ const ISLAND_PAGES: ReadonlySet<PageRouteName | undefined> = new Set<PageRouteNa
   'personalPlan',
   'businessSignUp',
   'cart',
+  'checkout',
   'terms',
   'refundPolicy',
   'privacyPolicy',
@@ -28,6 +29,20 @@ const ISLAND_PAGES: ReadonlySet<PageRouteName | undefined> = new Set<PageRouteNa
 export function isIslandPage(page: PageRouteName | undefined): boolean {
   return ISLAND_PAGES.has(page);
 }
+
+/**
+ * The modules of the islands a page hydrates at once that the runtime loads on demand (the
+ * header's and the consent banner's come with it), as the build's manifest names them: the
+ * server preloads them with the runtime, so they download together instead of one after the
+ * other, and the runtime's own list of what each one imports leaves them out (vite.config.ts).
+ */
+export const PAGE_ISLAND_MODULES: Partial<Record<PageRouteName, readonly string[]>> = {
+  courseLanding: ['src/features/course-landing/purchase-card.tsx'],
+  courseSearch: ['src/features/search/search-sort-control.tsx'],
+  businessSignUp: ['src/features/subscriptions/organization-form.tsx'],
+  cart: ['src/features/cart/cart-view.tsx'],
+  checkout: ['src/features/checkout/checkout-view.tsx'],
+};
 
 /**
  * The messages islands use, by id prefix: the server hands only these to the browser (the
@@ -48,11 +63,18 @@ export const ISLAND_MESSAGE_PREFIXES = [
   'moduleLoadError.reload',
 ] as const;
 
-/** The part of a catalog the islands use. */
-export function islandMessages(messages: Messages): NonNullable<SsrState['islandMessages']> {
+/** The messages of islands found on one page only, which only that page's HTML carries. */
+const PAGE_MESSAGE_PREFIXES: Partial<Record<PageRouteName, readonly string[]>> = {
+  checkout: ['checkout.'],
+};
+
+/** The part of a catalog the islands of `page` use. */
+export function islandMessages(
+  messages: Messages,
+  page?: PageRouteName,
+): NonNullable<SsrState['islandMessages']> {
+  const prefixes = [...ISLAND_MESSAGE_PREFIXES, ...((page && PAGE_MESSAGE_PREFIXES[page]) ?? [])];
   return Object.fromEntries(
-    Object.entries(messages).filter(([id]) =>
-      ISLAND_MESSAGE_PREFIXES.some((prefix) => id.startsWith(prefix)),
-    ),
+    Object.entries(messages).filter(([id]) => prefixes.some((prefix) => id.startsWith(prefix))),
   ) as NonNullable<SsrState['islandMessages']>;
 }

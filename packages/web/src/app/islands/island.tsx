@@ -2,7 +2,7 @@ import type { ComponentType, CSSProperties } from 'react';
 import { DocumentNavigationProvider } from '../../platform/navigation/navigation';
 import { IdScopeContext } from '../../ui/use-stable-id';
 import type { IslandName } from './island-names';
-import { useIslandPage } from './island-page';
+import { IslandPageContext, useIslandPage } from './island-page';
 
 /** The element an island's HTML sits in: `hydrateRoot` takes it over in the browser. */
 export const ISLAND_TAG = 'lectern-island';
@@ -68,7 +68,10 @@ export function Island<P extends object>({
     >
       <DocumentNavigationProvider location={page}>
         <IdScopeContext value={name}>
-          <Component {...props} />
+          {/* Inside, the page is hydrated, as in the browser's render of the island alone. */}
+          <IslandPageContext value={null}>
+            <Component {...props} />
+          </IslandPageContext>
         </IdScopeContext>
       </DocumentNavigationProvider>
     </lectern-island>

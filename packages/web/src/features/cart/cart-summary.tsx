@@ -9,6 +9,7 @@ import {
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PlainButton } from '../../ui/plain-button';
 import type { CachedCartState } from './cart-state';
+import { PlainHeading } from '../../ui/plain-heading';
 import classes from './cart.module.css';
 
 /** The totals of platform §4: price total, savings, credit, and total due (never below 0). */
@@ -36,9 +37,9 @@ export function CartSummary({
 
   return (
     <section className={classes.summaryPart} aria-labelledby="summary-heading">
-      <h2 className={classes.listHeading} id="summary-heading">
+      <PlainHeading id="summary-heading">
         <FormattedMessage id="cart.summary.heading" />
-      </h2>
+      </PlainHeading>
       <p className={classes.total} data-testid="cart-price-total">
         {format(totals.priceTotal)}
       </p>

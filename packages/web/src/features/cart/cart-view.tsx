@@ -6,7 +6,7 @@ import type { MessageId } from '../../i18n/load-messages';
 import { AppLink, useNavigation } from '../../platform/navigation/navigation';
 import { reportError } from '../../platform/report-error';
 import { PlainButton } from '../../ui/plain-button';
-import { PlainAlert } from '../../ui/plain-text-field';
+import { PlainAlert } from '../../ui/plain-form';
 import { authPath } from '../auth/auth-paths';
 import { CartItemRow, type CartItemAction } from './cart-item-row';
 import { cartErrorMessageId, serverDetail } from './cart-errors';
@@ -15,6 +15,7 @@ import { buyableKey } from './cart-state';
 import { CartSummary } from './cart-summary';
 import { freezeCheckoutList } from './checkout-handoff';
 import { CouponBox } from './coupon-box';
+import { PlainHeading } from '../../ui/plain-heading';
 import classes from './cart.module.css';
 
 type PageList = Exclude<ShoppingListName, 'express'>;
@@ -159,9 +160,9 @@ export function CartView() {
       <div className={classes.columns}>
         <div className={classes.lists}>
           <section className={classes.part} aria-labelledby="cart-list-heading">
-            <h2 className={classes.listHeading} id="cart-list-heading" tabIndex={-1}>
+            <PlainHeading id="cart-list-heading" tabIndex={-1}>
               <FormattedMessage id="cart.list.cart" values={{ count: cartItems.length }} />
-            </h2>
+            </PlainHeading>
             {cartItems.length === 0 ? (
               <div className={`${classes.card} ${classes.empty}`}>
                 <p>
@@ -177,16 +178,16 @@ export function CartView() {
           </section>
           {saved.length > 0 && (
             <section className={classes.part} aria-labelledby="saved-list-heading">
-              <h2 className={classes.listHeading} id="saved-list-heading" tabIndex={-1}>
+              <PlainHeading id="saved-list-heading" tabIndex={-1}>
                 <FormattedMessage id="cart.list.savedForLater" values={{ count: saved.length }} />
-              </h2>
+              </PlainHeading>
               {renderList('saved_for_later', saved)}
             </section>
           )}
           <section className={classes.part} aria-labelledby="wishlist-heading">
-            <h2 className={classes.listHeading} id="wishlist-heading" tabIndex={-1}>
+            <PlainHeading id="wishlist-heading" tabIndex={-1}>
               <FormattedMessage id="cart.list.wishlist" values={{ count: wishlist.length }} />
-            </h2>
+            </PlainHeading>
             {wishlist.length === 0 ? (
               <p className={`${classes.small} ${classes.muted}`}>
                 <FormattedMessage id="cart.wishlistEmpty" />

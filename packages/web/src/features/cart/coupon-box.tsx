@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/load-messages';
 import { reportError } from '../../platform/report-error';
 import { PlainButton } from '../../ui/plain-button';
-import { PlainAlert, PlainCloseButton, PlainTextField } from '../../ui/plain-text-field';
+import { PlainAlert, PlainCloseButton, PlainTextField } from '../../ui/plain-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { cartErrorMessageId } from './cart-errors';
 import { useCart, useCartClient } from './cart-provider';

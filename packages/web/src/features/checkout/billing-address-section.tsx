@@ -7,8 +7,10 @@ import {
   type BillingCountry,
   type SecondaryLocationField,
 } from '@lectern/domain';
-import { NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainSelect, PlainTextField } from '../../ui/plain-form';
+import { PlainHeading } from '../../ui/plain-heading';
+import classes from './checkout.module.css';
 
 const SELECT_LABELS = {
   CA: 'checkout.billing.province',
@@ -64,23 +66,25 @@ export function BillingAddressSection({
   const intl = useIntl();
   const selectLabel = SELECT_LABELS[country as keyof typeof SELECT_LABELS] ?? 'checkout.billing.region';
   return (
-    <Stack gap="sm" component="section" aria-labelledby="billing-heading">
-      <Title order={2} size="h4" id="billing-heading">
+    <section className={classes.section} aria-labelledby="billing-heading">
+      <PlainHeading id="billing-heading">
         <FormattedMessage id="checkout.billing.heading" />
-      </Title>
-      <NativeSelect
+      </PlainHeading>
+      <PlainSelect
+        name="billing-country"
         label={intl.formatMessage({ id: 'checkout.billing.country' })}
         value={country}
         disabled={countryDisabled || disabled}
         error={countryError}
         onChange={(event) => onCountryChange(event.currentTarget.value)}
-        data={[
+        options={[
           { value: '', label: intl.formatMessage({ id: 'checkout.billing.chooseCountry' }) },
           ...countries.map((entry) => ({ value: entry.id, label: entry.title })),
         ]}
       />
       {field?.kind === 'zip' && (
-        <TextInput
+        <PlainTextField
+          name="billing-zip"
           label={intl.formatMessage({ id: 'checkout.billing.zip' })}
           value={secondaryLocation}
           inputMode="numeric"
@@ -95,21 +99,23 @@ export function BillingAddressSection({
         />
       )}
       {field?.kind === 'select' && (
-        <NativeSelect
+        <PlainSelect
+          name="billing-region"
           label={intl.formatMessage({ id: selectLabel })}
           value={secondaryLocation}
           disabled={disabled}
           error={secondaryLocationError}
           onChange={(event) => onSecondaryLocationChange(event.currentTarget.value)}
           onBlur={onSecondaryLocationBlur}
-          data={[
+          options={[
             { value: '', label: intl.formatMessage({ id: 'checkout.billing.choose' }) },
             ...field.options.map((option) => ({ value: option.id, label: option.title })),
           ]}
         />
       )}
       {onTaxNumberChange && acceptsTaxNumber(country) && (
-        <TextInput
+        <PlainTextField
+          name="billing-tax-number"
           label={intl.formatMessage({ id: 'checkout.billing.taxNumber' }, { label: taxNumberLabel(country) })}
           description={intl.formatMessage({ id: 'checkout.billing.taxNumberHint' })}
           value={taxNumber ?? ''}
@@ -122,6 +128,6 @@ export function BillingAddressSection({
           onBlur={onTaxNumberBlur}
         />
       )}
-    </Stack>
+    </section>
   );
 }

@@ -5,9 +5,9 @@ import {
   type BnplAddressInput,
   type Money,
 } from '@lectern/domain';
-import { Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainTextField } from '../../ui/plain-form';
 import { isBnplZipShown, type BnplAddressField } from './bnpl-address-fields';
 import classes from './checkout.module.css';
 
@@ -44,36 +44,38 @@ export function BnplAddressForm({
 }: BnplAddressFormProps) {
   const intl = useIntl();
   const field = (name: BnplAddressField) => ({
+    name: `bnpl-${name}`,
     value: input[name],
     error: errors[name],
     disabled,
     onBlur: () => onBlur(name),
     onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(name, event.currentTarget.value),
   });
+  const zipShown = isBnplZipShown(billingCountry);
   return (
-    <Stack gap="sm">
-      {offer && <Text size="sm">{offer}</Text>}
-      <TextInput
+    <div className={classes.stack}>
+      {offer && <p className={classes.text}>{offer}</p>}
+      <PlainTextField
         label={intl.formatMessage({ id: 'checkout.bnpl.address' })}
         autoComplete="address-line1"
         maxLength={BNPL_ADDRESS_LIMITS.address}
         {...field('line1')}
       />
-      <SimpleGrid cols={isBnplZipShown(billingCountry) ? 3 : 2} spacing="sm">
-        <TextInput
+      <div className={`${classes.grid} ${zipShown ? classes.cols3 : classes.cols2}`}>
+        <PlainTextField
           label={intl.formatMessage({ id: 'checkout.bnpl.city' })}
           autoComplete="address-level2"
           maxLength={BNPL_ADDRESS_LIMITS.city}
           {...field('city')}
         />
-        <TextInput
+        <PlainTextField
           label={intl.formatMessage({ id: 'checkout.bnpl.state' })}
           autoComplete="address-level1"
           maxLength={BNPL_ADDRESS_LIMITS.state}
           {...field('state')}
         />
-        {isBnplZipShown(billingCountry) && (
-          <TextInput
+        {zipShown && (
+          <PlainTextField
             label={intl.formatMessage({ id: 'checkout.bnpl.zip' })}
             autoComplete="postal-code"
             inputMode="numeric"
@@ -81,9 +83,9 @@ export function BnplAddressForm({
             {...field('zip')}
           />
         )}
-      </SimpleGrid>
+      </div>
       {total && numPayments && <BnplTimeline total={total} numPayments={numPayments} />}
-    </Stack>
+    </div>
   );
 }
 
@@ -95,28 +97,26 @@ export function BnplTimeline({ total, numPayments }: { total: Money; numPayments
   const intl = useIntl();
   const payments = bnplTimeline(total, numPayments, 'first');
   return (
-    <Stack gap={4} component="section" aria-labelledby="bnpl-timeline-heading">
-      <Title order={3} size="h6" id="bnpl-timeline-heading">
+    <section className={classes.stackTight} aria-labelledby="bnpl-timeline-heading">
+      <h3 className={classes.h6} id="bnpl-timeline-heading">
         <FormattedMessage id="checkout.bnpl.timelineHeading" values={{ count: payments.length }} />
-      </Title>
+      </h3>
       <ol className={classes.lines} data-testid="bnpl-timeline">
         {payments.map((payment) => (
-          <li key={payment.weeksFromNow}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">
-                {payment.weeksFromNow === 0 ? (
-                  <FormattedMessage id="checkout.bnpl.today" />
-                ) : (
-                  <FormattedMessage id="checkout.bnpl.inWeeks" values={{ weeks: payment.weeksFromNow }} />
-                )}
-              </Text>
-              <Text size="sm" fw={700}>
-                {formatMoney(payment.amount, intl.locale)}
-              </Text>
-            </Group>
+          <li key={payment.weeksFromNow} className={classes.spread}>
+            <span className={classes.text}>
+              {payment.weeksFromNow === 0 ? (
+                <FormattedMessage id="checkout.bnpl.today" />
+              ) : (
+                <FormattedMessage id="checkout.bnpl.inWeeks" values={{ weeks: payment.weeksFromNow }} />
+              )}
+            </span>
+            <span className={`${classes.text} ${classes.strong}`}>
+              {formatMoney(payment.amount, intl.locale)}
+            </span>
           </li>
         ))}
       </ol>
-    </Stack>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { cardBrandName, CHECKOUT_MESSAGES, type CardField } from '@lectern/domain';
-import { Badge, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainCheckbox, PlainTextField } from '../../ui/plain-form';
 import { formatCardNumberInput, formatExpiryInput, type CardInput } from './card-fields';
 import classes from './checkout.module.css';
 import { MethodIcon, methodIconCodeOf } from './method-icons';
@@ -50,7 +50,8 @@ export function CardForm({
     onBlur: () => onBlur(name),
   });
   const nameInput = (
-    <TextInput
+    <PlainTextField
+      name="card-name"
       label={intl.formatMessage({ id: 'checkout.card.name' })}
       autoComplete="cc-name"
       maxLength={100}
@@ -59,14 +60,9 @@ export function CardForm({
     />
   );
   return (
-    <Stack gap="sm">
+    <div className={classes.stack}>
       {brands.length > 0 && (
-        <Group
-          gap={6}
-          component="ul"
-          className={classes.brands}
-          aria-label={intl.formatMessage({ id: 'checkout.card.brands' })}
-        >
+        <ul className={classes.brands} aria-label={intl.formatMessage({ id: 'checkout.card.brands' })}>
           {brands.map((brand) => {
             const code = methodIconCodeOf(brand);
             return (
@@ -74,17 +70,16 @@ export function CardForm({
                 {code ? (
                   <MethodIcon code={code} label={cardBrandName(brand)} />
                 ) : (
-                  <Badge variant="outline" color="gray" radius="sm" className={classes.brand}>
-                    {cardBrandName(brand)}
-                  </Badge>
+                  <span className={classes.brand}>{cardBrandName(brand)}</span>
                 )}
               </li>
             );
           })}
-        </Group>
+        </ul>
       )}
       {!nameLast && nameInput}
-      <TextInput
+      <PlainTextField
+        name="card-number"
         label={intl.formatMessage({ id: 'checkout.card.number' })}
         autoComplete="cc-number"
         inputMode="numeric"
@@ -93,8 +88,9 @@ export function CardForm({
         {...field('number')}
         onChange={(event) => onChange('number', formatCardNumberInput(event.currentTarget.value))}
       />
-      <SimpleGrid cols={2} spacing="sm">
-        <TextInput
+      <div className={classes.pair}>
+        <PlainTextField
+          name="card-expiry"
           label={intl.formatMessage({ id: 'checkout.card.expiry' })}
           autoComplete="cc-exp"
           inputMode="numeric"
@@ -103,7 +99,8 @@ export function CardForm({
           {...field('expiry')}
           onChange={(event) => onChange('expiry', formatExpiryInput(event.currentTarget.value))}
         />
-        <TextInput
+        <PlainTextField
+          name="card-cvc"
           label={intl.formatMessage({
             id: securityCodeLabel === 'cvv' ? 'checkout.card.cvv' : 'checkout.card.cvc',
           })}
@@ -113,20 +110,21 @@ export function CardForm({
           {...field('cvc')}
           onChange={(event) => onChange('cvc', event.currentTarget.value.replace(/\D/g, ''))}
         />
-      </SimpleGrid>
+      </div>
       {nameLast && nameInput}
-      {storedForSubscription && <Text size="sm">{CHECKOUT_MESSAGES.subscriptionCardStored}</Text>}
+      {storedForSubscription && <p className={classes.text}>{CHECKOUT_MESSAGES.subscriptionCardStored}</p>}
       {!storedForSubscription && rememberMe !== null && (
-        <Checkbox
+        <PlainCheckbox
+          name="card-remember"
           label={intl.formatMessage({ id: 'checkout.card.rememberMe' })}
           checked={rememberMe}
           disabled={disabled}
           onChange={(event) => onRememberMeChange(event.currentTarget.checked)}
         />
       )}
-      <Text size="xs" className={classes.muted}>
+      <p className={classes.note}>
         <FormattedMessage id="checkout.card.providerNote" />
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
-import { Alert, CloseButton, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
+import { PlainAlert } from '../../ui/plain-form';
 
 /** Checkout §3 checkout message, with how long it stays (checkout §8–§9: 5, 10 or 15 s). */
 export interface CheckoutMessage {
@@ -11,7 +10,7 @@ export interface CheckoutMessage {
   created: number;
 }
 
-const COLORS = { error: 'red', success: 'green', warning: 'yellow' } as const;
+const TONES = { error: 'red', success: 'green', warning: 'yellow' } as const;
 
 /**
  * A checkout message as a banner: errors are announced at once (role=alert), the others
@@ -24,7 +23,6 @@ export function CheckoutMessageBanner({
   message: CheckoutMessage | null;
   onDismiss: () => void;
 }) {
-  const intl = useIntl();
   useEffect(() => {
     if (!message) return;
     const timer = setTimeout(onDismiss, message.displayMs);
@@ -32,21 +30,14 @@ export function CheckoutMessageBanner({
   }, [message, onDismiss]);
   if (!message) return null;
   return (
-    <Alert
-      color={COLORS[message.type]}
-      variant="light"
+    <PlainAlert
+      tone={TONES[message.type]}
       role={message.type === 'error' ? 'alert' : 'status'}
       data-testid="checkout-message"
       data-type={message.type}
+      onDismiss={onDismiss}
     >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text size="sm">{message.text}</Text>
-        <CloseButton
-          size="sm"
-          aria-label={intl.formatMessage({ id: 'common.dismiss' })}
-          onClick={onDismiss}
-        />
-      </Group>
-    </Alert>
+      {message.text}
+    </PlainAlert>
   );
 }

@@ -1,7 +1,8 @@
 import type { PaymentMethodConfig } from '@lectern/domain';
-import { Button, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainButton } from '../../ui/plain-button';
 import { MethodIcon } from './method-icons';
+import classes from './checkout.module.css';
 import type { ExpressWallet } from './payment-methods';
 
 export interface ExpressCheckoutProps {
@@ -21,25 +22,25 @@ export function ExpressCheckout({ method, wallets, onPay, disabled }: ExpressChe
   const nameOf = (wallet: ExpressWallet) =>
     method.options.apps?.find((app) => app.app_id === wallet)?.name ?? wallet;
   return (
-    <Stack gap="sm">
-      <Text size="sm">
+    <div className={classes.stack}>
+      <p className={classes.text}>
         <FormattedMessage id="checkout.express.note" />
-      </Text>
-      <Group gap="sm">
+      </p>
+      <div className={classes.row}>
         {wallets.map((wallet) => (
-          <Button
+          <PlainButton
             key={wallet}
-            color="dark"
+            variant="dark"
             disabled={disabled}
             aria-label={intl.formatMessage({ id: 'checkout.express.payWith' }, { wallet: nameOf(wallet) })}
             onClick={() => onPay(wallet)}
             data-wallet={wallet}
-            leftSection={<MethodIcon code={wallet} size={20} />}
           >
+            <MethodIcon code={wallet} size={20} />
             {nameOf(wallet)}
-          </Button>
+          </PlainButton>
         ))}
-      </Group>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -6,14 +6,15 @@ import {
   PAYMENT_DEADLINES,
   type PaymentMethodConfig,
 } from '@lectern/domain';
-import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainSelect, PlainTextField } from '../../ui/plain-form';
 import {
   BOLETO_DOCUMENT_COUNTRY,
   hostedFieldsOf,
   type HostedField,
   type HostedInput,
 } from './hosted-method-fields';
+import classes from './checkout.module.css';
 
 export interface HostedMethodFormProps {
   method: Pick<PaymentMethodConfig, 'type' | 'name' | 'options'>;
@@ -23,6 +24,15 @@ export interface HostedMethodFormProps {
   onBlur: (field: HostedField) => void;
   disabled: boolean;
 }
+
+// Names the fields' ids within the page's island (useStableId), one word apiece.
+const HOSTED_FIELD_NAMES: Record<HostedField, string> = {
+  issuer_id: 'hosted-bank',
+  app_id: 'hosted-app',
+  iban: 'hosted-iban',
+  holder_name: 'hosted-holder',
+  document: 'hosted-document',
+};
 
 /** An IBAN with its spaces is at most 34 characters plus 8 spaces. */
 const IBAN_INPUT_MAX = 42;
@@ -42,19 +52,20 @@ export function HostedMethodForm({
   const intl = useIntl();
   const fields = hostedFieldsOf(method.type);
   const common = (field: HostedField) => ({
+    name: HOSTED_FIELD_NAMES[field],
     value: input[field],
     error: errors[field],
     disabled,
     onBlur: () => onBlur(field),
   });
   return (
-    <Stack gap="sm">
+    <div className={classes.stack}>
       {fields.includes('issuer_id') && (
-        <NativeSelect
+        <PlainSelect
           label={intl.formatMessage({ id: 'checkout.hosted.bank' })}
           {...common('issuer_id')}
           onChange={(event) => onChange('issuer_id', event.currentTarget.value)}
-          data={[
+          options={[
             { value: '', label: intl.formatMessage({ id: 'checkout.hosted.chooseBank' }) },
             ...(method.options.issuers ?? []).map((issuer) => ({
               value: issuer.issuer_id,
@@ -64,18 +75,18 @@ export function HostedMethodForm({
         />
       )}
       {fields.includes('app_id') && (method.options.apps ?? []).length > 0 && (
-        <NativeSelect
+        <PlainSelect
           label={intl.formatMessage({ id: 'checkout.hosted.upiApp' })}
           {...common('app_id')}
           onChange={(event) => onChange('app_id', event.currentTarget.value)}
-          data={[
+          options={[
             { value: '', label: intl.formatMessage({ id: 'checkout.hosted.anyApp' }) },
             ...(method.options.apps ?? []).map((app) => ({ value: app.app_id, label: app.name })),
           ]}
         />
       )}
       {fields.includes('iban') && (
-        <TextInput
+        <PlainTextField
           label={intl.formatMessage({ id: 'checkout.hosted.iban' })}
           autoComplete="off"
           maxLength={IBAN_INPUT_MAX}
@@ -85,7 +96,7 @@ export function HostedMethodForm({
         />
       )}
       {fields.includes('holder_name') && (
-        <TextInput
+        <PlainTextField
           label={intl.formatMessage({ id: 'checkout.hosted.holderName' })}
           autoComplete="name"
           maxLength={100}
@@ -94,7 +105,7 @@ export function HostedMethodForm({
         />
       )}
       {fields.includes('document') && (
-        <TextInput
+        <PlainTextField
           label={documentLabel(BOLETO_DOCUMENT_COUNTRY)}
           maxLength={DOCUMENT_MAX_LENGTH}
           {...common('document')}
@@ -103,10 +114,10 @@ export function HostedMethodForm({
           }
         />
       )}
-      <Text size="sm" data-testid="hosted-next-step">
+      <p className={classes.text} data-testid="hosted-next-step">
         <NextStep method={method} />
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 }
 

@@ -4,8 +4,8 @@ import {
   formatDocument,
   type PaymentMethodConfig,
 } from '@lectern/domain';
-import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { PlainSelect, PlainTextField } from '../../ui/plain-form';
 import { CardForm, type CardFormProps } from './card-form';
 import {
   installmentChoices,
@@ -13,6 +13,7 @@ import {
   type LocalCardExtraField,
   type LocalCardExtras,
 } from './local-card-fields';
+import classes from './checkout.module.css';
 
 export interface LocalCardFormProps extends Pick<
   CardFormProps,
@@ -45,7 +46,7 @@ export function LocalCardForm({
   const intl = useIntl();
   const choices = installmentChoices(method);
   return (
-    <Stack gap="sm">
+    <div className={classes.stack}>
       <CardForm
         {...card}
         disabled={disabled}
@@ -54,8 +55,9 @@ export function LocalCardForm({
         securityCodeLabel="cvv"
       />
       {isDocumentShown(method) && (
-        <TextInput
+        <PlainTextField
           label={documentLabel(country)}
+          name="local-document"
           maxLength={DOCUMENT_MAX_LENGTH}
           value={extras.document}
           error={extraErrors.document}
@@ -67,8 +69,9 @@ export function LocalCardForm({
         />
       )}
       {choices && (
-        <NativeSelect
+        <PlainSelect
           label={intl.formatMessage({ id: 'checkout.localCard.installments' })}
+          name="local-installments"
           value={extras.installment === null ? '' : String(extras.installment)}
           error={extraErrors.installment}
           disabled={disabled}
@@ -77,7 +80,7 @@ export function LocalCardForm({
             onExtrasChange({ ...extras, installment: value > 0 ? value : null });
           }}
           onBlur={() => onExtraBlur('installment')}
-          data={[
+          options={[
             { value: '', label: intl.formatMessage({ id: 'checkout.localCard.chooseInstallments' }) },
             ...choices.map((count) => ({
               value: String(count),
@@ -86,6 +89,6 @@ export function LocalCardForm({
           ]}
         />
       )}
-    </Stack>
+    </div>
   );
 }

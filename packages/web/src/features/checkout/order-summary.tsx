@@ -1,7 +1,7 @@
 import type { ApiPrice, OrderSummary as OrderSummaryData } from '@lectern/domain';
-import { Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainHeading } from '../../ui/plain-heading';
 import classes from './checkout.module.css';
 
 function Row({
@@ -16,14 +16,10 @@ function Row({
   strong?: boolean;
 }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text fw={strong ? 700 : undefined} size={strong ? 'lg' : 'sm'}>
-        {label}
-      </Text>
-      <Text fw={strong ? 700 : undefined} size={strong ? 'lg' : 'sm'} data-testid={testId}>
-        {value}
-      </Text>
-    </Group>
+    <div className={`${classes.row} ${strong ? classes.totalRow : ''}`}>
+      <span>{label}</span>
+      <span data-testid={testId}>{value}</span>
+    </div>
   );
 }
 
@@ -50,7 +46,11 @@ export function OrderSummary({
   const intl = useIntl();
   const pending = intl.formatMessage({ id: 'checkout.summary.taxPending' });
   const taxValue = taxLoading ? (
-    <Loader size="xs" aria-label={intl.formatMessage({ id: 'checkout.summary.taxLoading' })} />
+    <span
+      className={classes.smallLoader}
+      role="status"
+      aria-label={intl.formatMessage({ id: 'checkout.summary.taxLoading' })}
+    />
   ) : taxKnown ? (
     summary.tax.price_string
   ) : (
@@ -58,10 +58,10 @@ export function OrderSummary({
   );
   const totalKnown = taxKnown || !taxExclusive;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="summary-heading">
-      <Title order={2} size="h4" id="summary-heading">
+    <section className={classes.summary} aria-labelledby="summary-heading">
+      <PlainHeading id="summary-heading">
         <FormattedMessage id="checkout.summary.heading" />
-      </Title>
+      </PlainHeading>
       <Row
         label={<FormattedMessage id="checkout.summary.original" />}
         value={summary.original_price.price_string}
@@ -116,9 +116,9 @@ export function OrderSummary({
         />
       )}
       {taxKnown && summary.tax_note && (
-        <Text size="xs" className={classes.muted} data-testid="summary-tax-note">
+        <p className={classes.note} data-testid="summary-tax-note">
           {summary.tax_note}
-        </Text>
+        </p>
       )}
       {summary.credit_used.amount > 0 && (
         <Row
@@ -127,36 +127,36 @@ export function OrderSummary({
           testId="summary-credit"
         />
       )}
-      <Divider />
+      <hr className={classes.divider} />
       <Row
         strong
         label={<FormattedMessage id="checkout.summary.total" />}
         value={totalKnown ? summary.total.price_string : pending}
         testId="summary-total"
       />
-      <Text size="xs" className={classes.muted}>
+      <p className={classes.note}>
         <FormattedMessage id="checkout.summary.detail" values={{ count: summary.lines.length }} />
-      </Text>
+      </p>
       <ul className={classes.lines} data-testid="checkout-items">
         {summary.lines.map((line) => (
           <li key={`${line.buyable.buyable_object_type}:${line.buyable.id}`}>
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={0}>
-                <Text size="sm">{line.title}</Text>
+            <div className={classes.row}>
+              <div>
+                <div>{line.title}</div>
                 {line.discount_code && (
-                  <Text size="xs" className={classes.muted}>
+                  <div className={classes.note}>
                     <FormattedMessage
                       id="checkout.discount"
                       values={{ code: line.discount_code, b: (chunks) => <strong>{chunks}</strong> }}
                     />
-                  </Text>
+                  </div>
                 )}
-              </Stack>
-              <Text size="sm">{line.price.price_string}</Text>
-            </Group>
+              </div>
+              <span>{line.price.price_string}</span>
+            </div>
           </li>
         ))}
       </ul>
-    </Stack>
+    </section>
   );
 }

@@ -7,14 +7,15 @@ import {
   type Money,
   type PaymentMethodConfig,
 } from '@lectern/domain';
-import { Stack, Text, TextInput } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainTextField } from '../../ui/plain-form';
 import { BnplAddressForm } from './bnpl-address-form';
 import type { CardInput } from './card-fields';
 import { CardForm } from './card-form';
 import { ExpressCheckout } from './express-checkout';
 import { HostedMethodForm } from './hosted-method-form';
 import { LocalCardForm } from './local-card-form';
+import classes from './checkout.module.css';
 import type { ExpressWallet, MethodKind } from './payment-methods';
 import type { MethodForms } from './use-method-forms';
 
@@ -101,12 +102,14 @@ export function PaymentMethodForm(props: PaymentMethodFormProps) {
       );
     case 'bnplFieldless':
       return (
-        <Stack gap="xs">
-          {method.options.display_offer && <Text size="sm">{method.options.display_offer.value}</Text>}
-          <Text size="sm" data-testid="bnpl-next-step">
+        <div className={classes.stackXs}>
+          {method.options.display_offer && (
+            <p className={classes.text}>{method.options.display_offer.value}</p>
+          )}
+          <p className={classes.text} data-testid="bnpl-next-step">
             <FormattedMessage id="checkout.bnpl.redirect" values={{ name: method.name }} />
-          </Text>
-        </Stack>
+          </p>
+        </div>
       );
     case 'hosted':
       return (
@@ -137,9 +140,9 @@ function StoredCardForm({
   const intl = useIntl();
   const stored = method.options.stored_payment_method;
   return (
-    <Stack gap="sm">
+    <div className={classes.stack}>
       {stored && (
-        <Text size="sm" data-testid="stored-card">
+        <p className={classes.text} data-testid="stored-card">
           <FormattedMessage
             id="checkout.storedCard"
             values={{
@@ -149,23 +152,25 @@ function StoredCardForm({
               year: stored.payment_method_details.card.expiry_year,
             }}
           />
-        </Text>
+        </p>
       )}
       {method.options.is_cvc_required_on_saved_card && (
-        <TextInput
-          label={intl.formatMessage({ id: 'checkout.card.cvc' })}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          w={140}
-          value={cvc.value}
-          error={cvc.error}
-          disabled={disabled}
-          onChange={(event) => cvc.onChange(event.currentTarget.value.replace(/\D/g, ''))}
-          onBlur={cvc.onBlur}
-        />
+        <div className={classes.cvc}>
+          <PlainTextField
+            label={intl.formatMessage({ id: 'checkout.card.cvc' })}
+            name="stored-cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            value={cvc.value}
+            error={cvc.error}
+            disabled={disabled}
+            onChange={(event) => cvc.onChange(event.currentTarget.value.replace(/\D/g, ''))}
+            onBlur={cvc.onBlur}
+          />
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
 

@@ -1,9 +1,9 @@
 import { CHECKOUT_MESSAGES, gatewayStatusBanner, type PaymentMethodConfig } from '@lectern/domain';
-import { Alert, Group, Paper, Radio, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { HintTooltip } from '../../ui/hint-tooltip';
-import { PageLoader } from '../../ui/page-loader';
+import { PlainAlert, PlainLoader } from '../../ui/plain-form';
+import { PlainHeading } from '../../ui/plain-heading';
 import classes from './checkout.module.css';
 import { MethodIcon, methodIconCodeOf, type MethodIconCode } from './method-icons';
 import { methodKey, methodKindOf } from './payment-methods';
@@ -65,64 +65,51 @@ export function PaymentMethodSection({
   const intl = useIntl();
   const label = CHECKOUT_MESSAGES.paymentMethodTitle;
   return (
-    <Stack gap="sm" component="section" aria-labelledby="method-heading">
-      <Group justify="space-between">
-        <Title order={2} size="h4" id="method-heading">
-          {label}
-        </Title>
+    <section className={classes.section} aria-labelledby="method-heading">
+      <div className={classes.sectionHeader}>
+        <PlainHeading id="method-heading">{label}</PlainHeading>
         {showSecureTooltip && status !== 'ERROR' && <SecureTooltip />}
-      </Group>
+      </div>
       {(status === 'INIT' || status === 'LOADING') && (
-        <PageLoader label={intl.formatMessage({ id: 'checkout.methods.loading' })} />
+        <PlainLoader label={intl.formatMessage({ id: 'checkout.methods.loading' })} />
       )}
       {status === 'DONE' && unavailable && (
-        <Alert color="red" variant="light" data-testid="region-unavailable">
+        <PlainAlert tone="red" data-testid="region-unavailable">
           {CHECKOUT_MESSAGES.regionUnavailable}
-        </Alert>
+        </PlainAlert>
       )}
       {status === 'DONE' && !unavailable && (
-        <Radio.Group
-          value={selectedKey}
-          onChange={onSelect}
-          name="payment-method"
-          label={<VisuallyHidden>{label}</VisuallyHidden>}
-        >
+        <fieldset className={classes.methodGroup}>
+          <legend className={classes.visuallyHidden}>{label}</legend>
           <ul className={classes.methods}>
             {methods.map((method) => {
               const key = methodKey(method);
               const open = key === selectedKey;
               return (
-                <Paper
-                  component="li"
-                  withBorder
-                  p="md"
-                  radius="md"
-                  key={key}
-                  className={classes.method}
-                  data-open={open}
-                >
-                  <Radio
-                    value={key}
-                    label={
-                      <Group gap="xs" wrap="nowrap" component="span">
-                        {iconCodesOfMethod(method).map((code) => (
-                          <MethodIcon key={code} code={code} />
-                        ))}
-                        <Text fw={700} component="span">
-                          {method.name}
-                        </Text>
-                      </Group>
-                    }
-                    disabled={disabled}
-                  />
+                <li key={key} className={classes.method} data-open={open}>
+                  <label className={classes.methodChoice}>
+                    <input
+                      type="radio"
+                      name="payment-method"
+                      value={key}
+                      checked={open}
+                      disabled={disabled}
+                      onChange={() => onSelect(key)}
+                      className={classes.radio}
+                    />
+                    {iconCodesOfMethod(method).map((code) => (
+                      <MethodIcon key={code} code={code} />
+                    ))}
+                    <span className={classes.methodName}>{method.name}</span>
+                  </label>
                   {open && <MethodPanel method={method}>{renderForm(method)}</MethodPanel>}
-                </Paper>
+                </li>
               );
             })}
           </ul>
-        </Radio.Group>
+        </fieldset>
       )}
-    </Stack>
+    </section>
   );
 }
 
@@ -145,24 +132,24 @@ function MethodPanel({ method, children }: { method: PaymentMethodConfig; childr
   const banner = gatewayStatusBanner(method.gateway_status);
   const representment = method.options.price_info?.representment;
   return (
-    <Stack gap="sm" mt="sm" data-testid="method-panel">
+    <div className={classes.methodPanel} data-testid="method-panel">
       {banner && (
-        <Alert color={banner.type === 'error' ? 'red' : 'yellow'} variant="light" data-testid="method-status">
+        <PlainAlert tone={banner.type === 'error' ? 'red' : 'yellow'} data-testid="method-status">
           {banner.text}
-        </Alert>
+        </PlainAlert>
       )}
       {representment && (
-        <Alert color="blue" variant="light" data-testid="price-info">
-          <Text size="sm">
+        <PlainAlert tone="blue" data-testid="price-info">
+          <p className={classes.text}>
             <FormattedMessage
               id="checkout.methods.representment"
               values={{ price: representment.price_text, currency: representment.currency }}
             />
-          </Text>
-          {representment.warning && <Text size="sm">{representment.warning}</Text>}
-        </Alert>
+          </p>
+          {representment.warning && <p className={classes.text}>{representment.warning}</p>}
+        </PlainAlert>
       )}
       {banner?.type !== 'error' && children}
-    </Stack>
+    </div>
   );
 }

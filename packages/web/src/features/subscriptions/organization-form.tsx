@@ -5,7 +5,7 @@ import { useRefreshAfterAuthChange } from '../../app/user-context/use-user-conte
 import { isApiError, useApiClient } from '../../platform/api';
 import { AppLink, useNavigation } from '../../platform/navigation/navigation';
 import { PlainButton } from '../../ui/plain-button';
-import { PlainAlert, PlainTextField } from '../../ui/plain-text-field';
+import { PlainAlert, PlainTextField } from '../../ui/plain-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { businessSignUp } from './business-sign-up-api';
 import classes from './organization-form.module.css';
