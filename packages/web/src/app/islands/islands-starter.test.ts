@@ -38,6 +38,24 @@ describe('islandsStarterScript', () => {
     expect(startedScripts()).toHaveLength(1);
   });
 
+  it('asks for many preloads a few per task, the code last', () => {
+    vi.useFakeTimers();
+    try {
+      const many = Array.from({ length: 14 }, (_, index) => `/assets/chunk-${index}.js`);
+      vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+      new Function(islandsStarterScript(ENTRY, many))();
+      expect(preloaded()).toEqual(many.slice(0, 6));
+      expect(startedScripts()).toEqual([]);
+      vi.runOnlyPendingTimers();
+      expect(preloaded()).toEqual(many.slice(0, 12));
+      vi.runOnlyPendingTimers();
+      expect(preloaded()).toEqual(many);
+      expect(startedScripts()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts at once on a page that has already loaded', () => {
     runStarter('complete');
     expect(startedScripts()).toHaveLength(1);

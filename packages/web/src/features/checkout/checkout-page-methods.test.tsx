@@ -172,6 +172,35 @@ describe('express checkout (checkout §2, §4, §8)', () => {
     expect(wallet.request.show).not.toHaveBeenCalled();
   });
 
+  it('shows the methods once the provider has said whether a wallet can pay, so none moves', async () => {
+    let answer: (availability: { applePay: boolean; googlePay: boolean }) => void = () => {};
+    const wallet = walletRequest(null);
+    wallet.request.canMakePayment.mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    setUp({ 'POST /payment/checkout-info/': json(info({ methods: [EXPRESS, CARD] })) });
+    await waitFor(() => expect(wallet.request.canMakePayment).toHaveBeenCalled());
+    expect(screen.queryByRole('radio', { name: 'Card' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading payment methods' })).toBeTruthy();
+    answer({ applePay: true, googlePay: false });
+    const express = await screen.findByRole('radio', { name: 'Express checkout' });
+    expect((express as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Card' })).toBeTruthy();
+  });
+
+  it('shows the other methods after a while when the provider does not answer', async () => {
+    const wallet = walletRequest(null);
+    wallet.request.canMakePayment.mockReturnValue(new Promise(() => {}));
+    setUp({ 'POST /payment/checkout-info/': json(info({ methods: [EXPRESS, CARD] })) });
+    await waitFor(() => expect(wallet.request.canMakePayment).toHaveBeenCalled());
+    expect(screen.queryByRole('radio', { name: 'Card' })).toBeNull();
+    // The page waits three seconds for the provider.
+    expect(await screen.findByRole('radio', { name: 'Card' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Express checkout' })).toBeNull();
+  }, 15_000);
+
   it('stays hidden when no wallet can pay, and the next method is selected', async () => {
     walletRequest(null);
     setUp({ 'POST /payment/checkout-info/': json(info({ methods: [EXPRESS, CARD] })) });

@@ -23,11 +23,13 @@ import {
   type PaymentMethodConfig,
 } from '@lectern/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useUserContext } from '../../app/user-context/use-user-context';
 import { isApiError, useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { useNavigation } from '../../platform/navigation/navigation';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
+import { PlainLoader } from '../../ui/plain-form';
 import { useCartClient } from '../cart/cart-provider';
 import { browserSessionStorage, clearCheckoutList } from '../cart/cart-storage';
 import { useCheckoutTracking } from '../tracking/checkout-events';
@@ -54,6 +56,9 @@ import { secondaryLocationFieldError, useCheckoutInfo } from './use-checkout-inf
 import { useExpressWallets } from './use-express-wallets';
 import { useMethodForms } from './use-method-forms';
 
+/** How long the first page waits for the provider to say whether a wallet can pay. */
+const WALLET_ANSWER_WAIT_MS = 3_000;
+
 export type CheckoutPhase = 'READY' | 'PROCESSING' | 'ACTION';
 
 const NO_FIELDS: Record<CardField, boolean> = { name: false, number: false, expiry: false, cvc: false };
@@ -64,6 +69,7 @@ const NO_CODES: Record<CardField, string | null> = { name: null, number: null, e
  * methods with their forms, and the order panel with its one checkout button.
  */
 export function Checkout({ items }: { items: CheckoutItemData[] }) {
+  const intl = useIntl();
   const api = useApiClient();
   const cart = useCartClient();
   const { navigate } = useNavigation();
@@ -104,6 +110,20 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
       : null,
     loadSdk,
   );
+
+  // The provider's first wallet answer is awaited (no method moves when it comes), for at
+  // most WALLET_ANSWER_WAIT_MS: a provider that does not answer hides no other method.
+  const [walletWaitOver, setWalletWaitOver] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWalletWaitOver(true), WALLET_ANSWER_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const walletsPending =
+    expressMethod !== null &&
+    express.wallets === null &&
+    summary !== null &&
+    currentCountry !== '' &&
+    !walletWaitOver;
 
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   useEffect(() => setSelectedKey((previous) => initialMethodKey(methods, previous)), [methods]);
@@ -374,6 +394,12 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
         testId="checkout-load-error"
       />
     );
+  }
+
+  // The first answer shows the billing address, the methods and the order at once, with the
+  // express method in its place if the provider says this device can pay with a wallet.
+  if (status === 'INIT' || status === 'LOADING' || walletsPending) {
+    return <PlainLoader label={intl.formatMessage({ id: 'checkout.methods.loading' })} />;
   }
 
   const secondaryField = secondaryLocationFieldOf(currentCountry);

@@ -9,7 +9,7 @@ import {
   type PaymentMethodConfig,
   type TaxConfig,
 } from '@lectern/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError, useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { fetchCheckoutInfo } from './checkout-api';
@@ -105,17 +105,21 @@ export function useCheckoutInfo(items: readonly CheckoutItemData[], enabled: boo
           reportError(new Error(`Payment method dropped: ${reason}`), { method });
         }
         const taxConfig = answer.data.tax_config ?? null;
-        setState((current) => ({
-          status: 'DONE',
-          taxStatus: 'DONE',
-          methods,
-          creditIsUsable: answer.data.checkout_config?.credit_is_usable ?? false,
-          billingConfig: answer.data.billing_config ?? current.billingConfig,
-          taxConfig,
-          summary: answer.data.order_summary ?? current.summary,
-          loadError: null,
-          secondaryLocationServerError: taxConfig?.error ?? null,
-        }));
+        // The first answer draws the whole checkout: as a transition, React yields to the
+        // browser while rendering it instead of holding the main thread for all of it.
+        startTransition(() =>
+          setState((current) => ({
+            status: 'DONE',
+            taxStatus: 'DONE',
+            methods,
+            creditIsUsable: answer.data.checkout_config?.credit_is_usable ?? false,
+            billingConfig: answer.data.billing_config ?? current.billingConfig,
+            taxConfig,
+            summary: answer.data.order_summary ?? current.summary,
+            loadError: null,
+            secondaryLocationServerError: taxConfig?.error ?? null,
+          })),
+        );
       } catch (error) {
         if (controller.signal.aborted) return;
         reportError(error, { step: 'checkout-info' });
