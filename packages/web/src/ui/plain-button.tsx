@@ -25,9 +25,27 @@ export function PlainButton({
   fullWidth,
   className,
   type = 'button',
+  loading = false,
+  disabled,
+  children,
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & LookProps) {
-  return <button type={type} className={lookOf({ variant, fullWidth }, className)} {...rest} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> &
+  LookProps & {
+    /** Busy, as Mantine's `loading`: a spinner before the label, and no second press. */
+    loading?: boolean;
+  }) {
+  return (
+    <button
+      type={type}
+      className={lookOf({ variant, fullWidth }, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading && <span className={classes.spinner} aria-hidden="true" />}
+      {children}
+    </button>
+  );
 }
 
 /** A link to a page of this site that looks like a PlainButton. */

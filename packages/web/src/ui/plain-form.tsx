@@ -135,8 +135,13 @@ export function PlainCheckbox({
   );
 }
 
-/** A spinner that says what is loading, like Mantine's Loader in a status region. */
-export function PlainLoader({ label }: { label: string }) {
+/**
+ * A spinner that says what is loading, like Mantine's Loader in a status region: centred in
+ * its own block, or `inline` and small, in a line of text.
+ */
+export function PlainLoader({ label, inline = false }: { label: string; inline?: boolean }) {
+  if (inline)
+    return <span role="status" aria-label={label} className={`${classes.loader} ${classes.small}`} />;
   return (
     <div role="status" aria-label={label} className={classes.loaderBox}>
       <span className={classes.loader} aria-hidden="true" />

@@ -88,7 +88,7 @@ export function CardForm({
         {...field('number')}
         onChange={(event) => onChange('number', formatCardNumberInput(event.currentTarget.value))}
       />
-      <div className={classes.pair}>
+      <div className={`${classes.grid} ${classes.cols2}`}>
         <PlainTextField
           name="card-expiry"
           label={intl.formatMessage({ id: 'checkout.card.expiry' })}

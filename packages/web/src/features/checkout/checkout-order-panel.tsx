@@ -61,11 +61,10 @@ export function CheckoutOrderPanel({
         <PlainButton
           fullWidth
           className={classes.checkoutButton}
-          disabled={checkoutDisabled || busy}
-          aria-busy={busy || undefined}
+          disabled={checkoutDisabled}
+          loading={busy}
           onClick={onCheckout}
         >
-          {busy && <span className={classes.buttonLoader} aria-hidden="true" />}
           <FormattedMessage id="checkout.complete" />
         </PlainButton>
       )}

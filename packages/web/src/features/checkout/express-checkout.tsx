@@ -26,7 +26,7 @@ export function ExpressCheckout({ method, wallets, onPay, disabled }: ExpressChe
       <p className={classes.text}>
         <FormattedMessage id="checkout.express.note" />
       </p>
-      <div className={classes.row}>
+      <div className={classes.wallets}>
         {wallets.map((wallet) => (
           <PlainButton
             key={wallet}

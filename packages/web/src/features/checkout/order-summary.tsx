@@ -1,6 +1,7 @@
 import type { ApiPrice, OrderSummary as OrderSummaryData } from '@lectern/domain';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PlainLoader } from '../../ui/plain-form';
 import { PlainHeading } from '../../ui/plain-heading';
 import classes from './checkout.module.css';
 
@@ -46,11 +47,7 @@ export function OrderSummary({
   const intl = useIntl();
   const pending = intl.formatMessage({ id: 'checkout.summary.taxPending' });
   const taxValue = taxLoading ? (
-    <span
-      className={classes.smallLoader}
-      role="status"
-      aria-label={intl.formatMessage({ id: 'checkout.summary.taxLoading' })}
-    />
+    <PlainLoader inline label={intl.formatMessage({ id: 'checkout.summary.taxLoading' })} />
   ) : taxKnown ? (
     summary.tax.price_string
   ) : (
