@@ -1,5 +1,5 @@
 import type { PaymentMethodConfig } from '@lectern/domain';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { reportError } from '../../platform/report-error';
 import { expressWallets, methodKey, type ExpressWallet } from './payment-methods';
 import type { ProviderPaymentRequest, ProviderSdk } from './provider-sdk';
@@ -68,7 +68,10 @@ export function useExpressWallets(
           total: { label: start.label, amount: start.amount },
         });
         const availability = await request.canMakePayment();
-        if (active) setAnswer({ key, wallets: expressWallets(current, availability), request });
+        // The first answer may draw the whole checkout (which waits for it): as a transition,
+        // React yields to the browser while rendering it.
+        if (active)
+          startTransition(() => setAnswer({ key, wallets: expressWallets(current, availability), request }));
       })
       .catch((error: unknown) => {
         // No wallet is better than a broken page: the other methods stay.
