@@ -39,6 +39,8 @@ try {
       output: 'json',
       onlyCategories: ['performance', 'accessibility'],
       disableStorageReset: cookies.length > 0,
+      // `simulate` (Lighthouse's default) or `devtools` (the browser itself slowed down).
+      throttlingMethod: process.env.LIGHTHOUSE_THROTTLING ?? 'simulate',
       logLevel: 'error',
     },
     undefined,

@@ -5,6 +5,8 @@
 // - Lighthouse 12 (mobile, default simulated throttling) against Debian's Chromium:
 //   performance, accessibility, LCP, CLS, TBT.
 // Lighthouse's figures are the median of LIGHTHOUSE_RUNS runs (3 by default) per page.
+// LIGHTHOUSE_THROTTLING=devtools runs Lighthouse with the browser itself slowed down (CPU 4×,
+// the mobile network) instead of its simulation from an unthrottled run, to compare the two.
 // Prints one table and exits 1 when a budget is broken. STOREFRONT_SKIP_LIGHTHOUSE=1 measures
 // the scripts only; STOREFRONT_PAGES=home,cart measures those pages only. Lighthouse is
 // installed once into bench/.lighthouse (not a dependency of the project: it is a measuring
@@ -25,6 +27,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const LIGHTHOUSE_DIR = path.join(ROOT, 'bench/.lighthouse');
 const LIGHTHOUSE_VERSION = '12.2.3';
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const LIGHTHOUSE_THROTTLING = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 
 /** Issue 18's budgets. */
 const BUDGET = {
@@ -167,7 +170,10 @@ function lighthouseOnce(url: string, cookies: Cookies, storage: TabStorage): Lig
       JSON.stringify(cookies),
       JSON.stringify(storage),
     ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'inherit' },
+    {
+      env: { ...process.env, CHROME_PATH: CHROMIUM, LIGHTHOUSE_THROTTLING },
+      stdio: 'inherit',
+    },
   );
   const report = JSON.parse(readFileSync(output, 'utf8')) as {
     categories: Record<string, { score: number }>;
@@ -288,7 +294,7 @@ const table = [
   '|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
-console.log(`\n${table}\n`);
+console.log(`\nLighthouse throttling: ${LIGHTHOUSE_THROTTLING}\n\n${table}\n`);
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench/results/storefront-budget.md'), `${table}\n`);
 if (broken.length > 0) {
