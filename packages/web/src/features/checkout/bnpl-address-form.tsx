@@ -8,6 +8,7 @@ import {
 import type { ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PlainTextField } from '../../ui/plain-form';
+import { PlainHeading } from '../../ui/plain-heading';
 import { isBnplZipShown, type BnplAddressField } from './bnpl-address-fields';
 import classes from './checkout.module.css';
 
@@ -98,12 +99,12 @@ export function BnplTimeline({ total, numPayments }: { total: Money; numPayments
   const payments = bnplTimeline(total, numPayments, 'first');
   return (
     <section className={classes.stackTight} aria-labelledby="bnpl-timeline-heading">
-      <h3 className={classes.h6} id="bnpl-timeline-heading">
+      <PlainHeading order={3} size="h6" id="bnpl-timeline-heading">
         <FormattedMessage id="checkout.bnpl.timelineHeading" values={{ count: payments.length }} />
-      </h3>
+      </PlainHeading>
       <ol className={classes.lines} data-testid="bnpl-timeline">
         {payments.map((payment) => (
-          <li key={payment.weeksFromNow} className={classes.spread}>
+          <li key={payment.weeksFromNow} className={classes.row}>
             <span className={classes.text}>
               {payment.weeksFromNow === 0 ? (
                 <FormattedMessage id="checkout.bnpl.today" />

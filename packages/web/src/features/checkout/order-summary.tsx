@@ -55,7 +55,7 @@ export function OrderSummary({
   );
   const totalKnown = taxKnown || !taxExclusive;
   return (
-    <section className={classes.summary} aria-labelledby="summary-heading">
+    <section className={classes.stackXs} aria-labelledby="summary-heading">
       <PlainHeading id="summary-heading">
         <FormattedMessage id="checkout.summary.heading" />
       </PlainHeading>
