@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -16,6 +16,8 @@ export const users = pgTable(
     language: varchar('language', { length: 8 }).notNull().default('en'),
     locale: varchar('locale', { length: 16 }).notNull().default('en_US'),
     timeZone: varchar('time_zone', { length: 64 }),
+    /** The marketplace's own staff: may open the operator pages (experiments). Set in the database, never by the API. */
+    isOperator: boolean('is_operator').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
