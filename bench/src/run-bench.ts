@@ -16,6 +16,7 @@ import { measureGateway } from './gateway-scenario.js';
 import { measureUpsellSubmit } from './subscription-scenario.js';
 import { measureRenewalRun } from './renewal-scenario.js';
 import { measureSearch } from './search-scenario.js';
+import { startSeededExperiments } from './feature-assignment.js';
 import { formatTable, toRows, writeJson } from './report.js';
 import { floor, scenarios, writeFloor } from './scenarios.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
       SANDBOX_PORT: sandboxPort,
     });
     console.log(`server ${server.url}, PostgreSQL ${databaseUrl}`);
+    await startSeededExperiments(databaseUrl);
 
     const only = process.env.BENCH_ONLY || undefined;
     const chosen = scenarios.filter((s) => !only || s.name.includes(only));

@@ -1,5 +1,6 @@
 // The load scenarios. Each is measured against the floor in the same run (design §8).
 // To add one, append a line to `scenarios`.
+import { featureAssignmentScenarios } from './feature-assignment.js';
 
 export interface Step {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -113,4 +114,5 @@ export const scenarios: Scenario[] = [
         '{ currentSubscriptionEnrollment { id checkoutReference status licenseCount usedLicenseCount cancelDate trialEndDate billing { chargePrice { amount currency } taxPrice { amount currency } currentPeriodStartDate currentPeriodEndDate } } }',
     },
   },
+  ...featureAssignmentScenarios,
 ];

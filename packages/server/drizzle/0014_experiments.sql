@@ -21,4 +21,13 @@ CREATE TABLE "experiments" (
 ALTER TABLE "users" ADD COLUMN "is_operator" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "experiments" ADD CONSTRAINT "experiments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "experiments_running_feature_key" ON "experiments" USING btree ("feature_code") WHERE "experiments"."status" = 'running';--> statement-breakpoint
-CREATE INDEX "experiments_feature_idx" ON "experiments" USING btree ("feature_code");
+CREATE INDEX "experiments_feature_idx" ON "experiments" USING btree ("feature_code");--> statement-breakpoint
+-- Every change to the experiments is announced on lectern_experiments_changed, so every server
+-- instance drops the running experiments it keeps and reads them again.
+CREATE OR REPLACE FUNCTION "lectern_announce_experiments_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('lectern_experiments_changed', '0');
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "experiments_announce" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "experiments" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_experiments_changed"();

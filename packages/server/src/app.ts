@@ -78,7 +78,7 @@ import { userContextRoutes } from './modules/user-context/user-context.routes.js
 import { createUserContextService } from './modules/user-context/user-context.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { seedDemoData } from './seed/demo-seed.js';
-import { registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js';
+import { FEATURES_GRAPHQL_PATH, registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { organizationAdminRoutes } from './modules/organization-admin/organization-admin.routes.js';
 import { createOrganizationAdminService } from './modules/organization-admin/organization-admin.service.js';
@@ -86,6 +86,21 @@ import { createOrganizationActivity } from './modules/organization-admin/organiz
 import { createOrganizationPlanPanel } from './modules/organization-admin/organization-plan-panel.js';
 import { createSubscriptionCheckoutService } from './modules/subscriptions/subscription-checkout.service.js';
 import { subscriptionsGraphql } from './modules/subscriptions/subscriptions.graphql.js';
+import { learningCommunitiesGraphql } from './modules/learning-communities/learning-communities.graphql.js';
+import { createLearningCommunitiesService } from './modules/learning-communities/learning-communities.service.js';
+import { learningRemindersGraphql } from './modules/learning-reminders/learning-reminders.graphql.js';
+import { learningRemindersRoutes } from './modules/learning-reminders/learning-reminders.routes.js';
+import { createLearningRemindersService } from './modules/learning-reminders/learning-reminders.service.js';
+import { learningStreaksGraphql } from './modules/learning-streaks/learning-streaks.graphql.js';
+import { createLearningStreaksService } from './modules/learning-streaks/learning-streaks.service.js';
+import { topicsGraphql } from './modules/topics/topics.graphql.js';
+import { createTopicsService } from './modules/topics/topics.service.js';
+import { experimentsAdminRoutes } from './modules/experiments/experiments-admin.routes.js';
+import { featuresGraphql } from './modules/experiments/experiments.graphql.js';
+import {
+  createExperimentsService,
+  type ExperimentsService,
+} from './modules/experiments/experiments.service.js';
 import { createSubscriptionRenewals } from './modules/subscriptions/subscription-renewals.js';
 import { subscriptionBillingRoutes } from './modules/subscriptions/subscription-billing.routes.js';
 import { createSubscriptionReceipts } from './modules/subscriptions/subscription-receipts.js';
@@ -111,6 +126,8 @@ export interface LecternServer {
   db: Database;
   /** The payment adapter and the provider's event subscriptions. */
   payments: PaymentsService;
+  /** Feature experiments: the assignment every endpoint answers with (and benches measure). */
+  experiments: ExperimentsService;
   /** Every route as registered (the OpenAPI document and the generated tests read it). */
   routes: readonly RouteEntry[];
   /**
@@ -274,6 +291,8 @@ export async function createServer(
   const search = createSearchService(db, catalog);
   const stopSearchWatch = await search.watchChanges(database.listen);
   const settings = createSettingsService(db);
+  const experiments = createExperimentsService({ db, clock });
+  const stopExperimentsWatch = await experiments.watchChanges(database.listen);
   const userContext = createUserContextService({
     db,
     config,
@@ -282,6 +301,7 @@ export async function createServer(
     credit,
     orders,
     settings,
+    experiments,
   });
   const auth = createAuthService({ db, users, sessions, limits: options.authLimits });
   const payments = createPaymentsService({
@@ -412,6 +432,18 @@ export async function createServer(
     clock,
   });
 
+  // The learning data graph (platform §7): communities, reminders and weekly streaks.
+  const topics = createTopicsService(db);
+  const learningCommunities = createLearningCommunitiesService({
+    db,
+    organizations,
+    users,
+    topics,
+    mail: outbox,
+  });
+  const learningReminders = createLearningRemindersService({ db, catalog, clock });
+  const learningStreaks = createLearningStreaksService({ db, users, clock });
+
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
     registerApiPathGuard(api, { enforce: !config.isProduction });
@@ -454,6 +486,11 @@ export async function createServer(
       brandName: config.brandName,
     });
     await api.register(organizationsRoutes, { organizations });
+    await api.register(learningRemindersRoutes, {
+      reminders: learningReminders,
+      publicUrl: config.publicUrl,
+      brandName: config.brandName,
+    });
     await api.register(organizationAdminRoutes, {
       organizationAdmin: createOrganizationAdminService({
         db,
@@ -468,9 +505,21 @@ export async function createServer(
       recentActivity: createOrganizationActivity({ db, subscriptions, receipts, users }),
     });
     registerGraphqlEndpoint(api, {
-      parts: [subscriptionsGraphql({ subscriptions, userContext })],
+      parts: [
+        subscriptionsGraphql({ subscriptions, userContext }),
+        topicsGraphql(),
+        learningCommunitiesGraphql({ communities: learningCommunities, users, topics }),
+        learningRemindersGraphql({ reminders: learningReminders }),
+        learningStreaksGraphql({ streaks: learningStreaks }),
+      ],
       production: config.isProduction,
     });
+    registerGraphqlEndpoint(api, {
+      path: FEATURES_GRAPHQL_PATH,
+      parts: [featuresGraphql({ experiments, userContext })],
+      production: config.isProduction,
+    });
+    await api.register(experimentsAdminRoutes, { experiments, users });
     await api.register(privacyRoutes, { privacy });
     await api.register(settingsRoutes, { settings, catalog });
     await api.register(sharingRoutes, { sharing, publicUrl: config.publicUrl });
@@ -564,6 +613,7 @@ export async function createServer(
     await stopSessionRevocations();
     await stopBuyerFactsWatch();
     await stopSearchWatch();
+    await stopExperimentsWatch();
     await database.close();
   });
 
@@ -571,6 +621,7 @@ export async function createServer(
     app,
     db,
     payments,
+    experiments,
     routes,
     webhookEvents: () =>
       MAPPED_GATEWAY_EVENTS.filter(

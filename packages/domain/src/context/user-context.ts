@@ -58,6 +58,8 @@ export interface AuthenticatedMe {
   has_made_paid_purchase: boolean;
   number_of_courses_purchased: number;
   consumer_subscription_active: boolean;
+  /** The marketplace's own staff, who may open the operator pages (experiments). */
+  is_operator: boolean;
   credit: { amount: number; currency: CurrencyCode };
   organization: CurrentOrganization | null;
   /** Platform §3: all ten settings, resolved by the read rules of platform §5. */

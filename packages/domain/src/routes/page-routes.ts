@@ -54,6 +54,8 @@ export const PAGE_ROUTES = {
   // Japan's 特定商取引法に基づく表記, linked from the checkout for JP (checkout §2).
   commercialTransactions: '/terms/commercial-transactions/',
   support: '/support/',
+  // The marketplace operator's pages (users with is_operator).
+  adminExperiments: '/admin/experiments/',
   // Developer tools: the server answers their API with 404 in production.
   devClock: '/dev/clock/',
   devMailbox: '/dev/mailbox/',

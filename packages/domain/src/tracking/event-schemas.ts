@@ -116,7 +116,8 @@ export const TRACKING_EVENT_SCHEMAS = {
    */
   ExperimentExposure: {
     required: { featureCode: id, variant: id },
-    optional: { ...checkoutFields.optional, buyables, paymentMethod: text },
+    /** `experimentId`: the assignment's experiment (its `experimentIds`), counted on the operator's page. */
+    optional: { ...checkoutFields.optional, buyables, paymentMethod: text, experimentId: positiveId },
   },
   TeamPlanStarted: planFields,
   TeamPlanSelected: planFields,

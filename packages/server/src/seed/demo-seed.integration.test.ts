@@ -68,6 +68,6 @@ describe('the demo seed', () => {
     const seeded = await seedDemoData(server.db, server.app.log);
     expect(seeded).toBe(false);
     expect(await countOf('courses')).toBe(before);
-    expect(await countOf('users')).toBe(7);
+    expect(await countOf('users')).toBe(8);
   });
 });

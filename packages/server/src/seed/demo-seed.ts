@@ -8,6 +8,8 @@ import { createOrdersService } from '../modules/orders/orders.service.js';
 import { createOrganizationsService } from '../modules/organizations/organizations.service.js';
 import { createTableTaxProvider } from '../modules/tax/table-tax-provider.js';
 import { seedDemoPlans, seedDemoSubscriptions } from './demo-subscriptions.js';
+import { seedDemoLearning } from './demo-learning.js';
+import { seedDemoExperiments } from './demo-experiments.js';
 import { createUsersService } from '../modules/users/users.service.js';
 import { DEMO_CATEGORIES, DEMO_INSTRUCTORS, DEMO_PRICE_TIERS_USD } from './demo-catalog.js';
 import { demoCourseFacts } from './demo-course-details.js';
@@ -20,6 +22,7 @@ export const DEMO_ACCOUNTS = {
   owner: { email: 'owner@example.com', name: 'Omar Owner' },
   admin: { email: 'admin@example.com', name: 'Ada Admin' },
   globex: { email: 'globex@example.com', name: 'Gina Globex' },
+  operator: { email: 'operator@example.com', name: 'Otto Operator' },
 } as const;
 
 /** Acme's learners: each holds one of its Team Plan licenses. */
@@ -140,6 +143,10 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     const globexOwner = await register(DEMO_ACCOUNTS.globex);
     const globex = await organizations.createOrganization({ name: 'Globex Training', type: 'Team' });
     await organizations.addMember(globex.id, globexOwner.id, 'owner');
+    // The marketplace's own staff: runs the experiments at /admin/experiments/.
+    const operator = await register(DEMO_ACCOUNTS.operator);
+    await users.setOperator(operator.id, true);
+    await seedDemoExperiments(tx, operator.id);
 
     await seedDemoPlans(tx);
     const seattle = await createTableTaxProvider().determine(
@@ -205,6 +212,9 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
       description: 'Any course at the Tier 1 price',
       discount: { kind: 'target_price', tierId: tierIds[1]! },
     });
+
+    // The learning data graph: topics, communities, the learner's reminders and weekly streak.
+    await seedDemoLearning(tx, { learner: learner.id, acme: acme.id, courses: inserted });
 
     log.info(
       `seeded demo data: ${inserted.length} courses; log in as ${Object.values(DEMO_ACCOUNTS)

@@ -61,6 +61,7 @@ export function authenticatedMe(overrides: Partial<AuthenticatedMe> = {}): Authe
     has_made_paid_purchase: false,
     number_of_courses_purchased: 0,
     consumer_subscription_active: false,
+    is_operator: false,
     credit: { amount: 0, currency: 'USD' },
     organization: null,
     settings: readUserSettings({}),

@@ -79,6 +79,13 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     inviterName: 'Olivia Owner',
     acceptUrl: '/organization-manage-v2/invitations/accept/?token=abc123',
   },
+  learning_community_invitation: {
+    kind: 'learning_community_invitation',
+    communityTitle: 'Cloud Certification Circle',
+    inviterName: 'Omar Owner',
+    message: 'We meet on Thursdays.',
+    communityUrl: '/home/my-courses/',
+  },
   refund_completed: {
     kind: 'refund_completed',
     courseTitle: 'TypeScript from First Principles',
@@ -157,6 +164,11 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     subject: 'Olivia Owner invited you to join Acme Learning on Lectern',
     body: ['Acme Learning', 'Olivia Owner'],
     link: 'https://learn.example.com/organization-manage-v2/invitations/accept/?token=abc123',
+  },
+  learning_community_invitation: {
+    subject: 'Omar Owner added you to the learning community Cloud Certification Circle',
+    body: ['Cloud Certification Circle', 'We meet on Thursdays.'],
+    link: 'https://learn.example.com/home/my-courses/',
   },
   refund_completed: {
     subject: 'Your refund for TypeScript from First Principles',

@@ -57,6 +57,15 @@ export type MailContent =
       acceptUrl: string;
     }
   | {
+      /** Someone added the reader to a learning community and asked us to tell them. */
+      kind: 'learning_community_invitation';
+      communityTitle: string;
+      inviterName: string;
+      /** The inviter's own words, if any. */
+      message: string | null;
+      communityUrl: string;
+    }
+  | {
       /** A course refund went back to where it was paid from. */
       kind: 'refund_completed';
       courseTitle: string;
@@ -351,6 +360,21 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
           ['Invited by', mail.inviterName],
         ],
         action: { label: 'Accept the invitation', url: f.url(mail.acceptUrl) },
+      };
+    case 'learning_community_invitation':
+      return {
+        subject: `${mail.inviterName} added you to the learning community ${mail.communityTitle}`,
+        heading: `Learn with ${mail.communityTitle}`,
+        paragraphs: [
+          `${mail.inviterName} added you to ${mail.communityTitle}, a learning community on ${context.brandName}.`,
+          ...(mail.message ? [`${mail.inviterName} wrote: “${mail.message}”`] : []),
+          'You find the community and its members next to your courses.',
+        ],
+        facts: [
+          ['Community', mail.communityTitle],
+          ['Added by', mail.inviterName],
+        ],
+        action: { label: 'See your communities', url: f.url(mail.communityUrl) },
       };
     case 'refund_completed':
       return {

@@ -164,6 +164,20 @@ export function createOrganizationsRepository(db: Database) {
         .returning({ userId: organizationMembers.userId });
       return rows.length > 0;
     },
+    /** Which of `userIds` belong to the organization (one query). */
+    async memberIdsAmong(organizationId: number, userIds: readonly number[], writer: Writer = db) {
+      if (userIds.length === 0) return new Set<number>();
+      const rows = await writer
+        .select({ userId: organizationMembers.userId })
+        .from(organizationMembers)
+        .where(
+          and(
+            eq(organizationMembers.organizationId, organizationId),
+            inArray(organizationMembers.userId, [...userIds]),
+          ),
+        );
+      return new Set(rows.map((row) => row.userId));
+    },
     async memberCount(organizationId: number, writer: Writer = db): Promise<number> {
       const [row] = await writer
         .select({ count: count() })

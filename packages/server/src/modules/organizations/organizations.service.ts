@@ -59,6 +59,9 @@ export function createOrganizationsService(db: Database) {
       repository.adminIdsOf(organizationIds, writer),
     /** How many people belong to the organization (each holds a license of its plan). */
     memberCount: (organizationId: number, writer?: Writer) => repository.memberCount(organizationId, writer),
+    /** Which of `userIds` belong to the organization (one query); `writer`: a caller's transaction. */
+    memberIdsAmong: (organizationId: number, userIds: readonly number[], writer?: Writer) =>
+      repository.memberIdsAmong(organizationId, userIds, writer),
     /** The members of an organization, a page at a time (the organization admin area). */
     members: (organizationId: number, page: { offset: number; limit: number }) =>
       repository.members(organizationId, page),

@@ -47,6 +47,7 @@ export const PAGE_INDEXING = {
   cookiePolicy: 'index',
   commercialTransactions: 'index',
   support: 'index',
+  adminExperiments: 'hidden',
   devClock: 'hidden',
   devMailbox: 'hidden',
 } as const satisfies Record<PageRouteName, 'index' | 'hidden'>;

@@ -1,3 +1,4 @@
+import { START_FEATURE_CODES } from '@lectern/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SELLER } from '../../platform/config/config.js';
 import { createTestClient } from '../../test-support/test-client.js';
@@ -36,7 +37,15 @@ describe('GET /api-2.0/contexts/me/', () => {
       has_organization: false,
       is_enterprise_china: false,
     });
-    expect(first.data.experiment).toEqual({ assignments: [] });
+    // Every start feature, none of them under a running experiment in the demo.
+    expect(first.data.experiment).toEqual({
+      assignments: START_FEATURE_CODES.map((featureCode) => ({
+        featureCode,
+        configuration: {},
+        isInExperiment: false,
+        experimentIds: [],
+      })),
+    });
   });
 
   it('hands the third-party switches of the configuration to the browser', async () => {
@@ -109,6 +118,7 @@ describe('GET /api-2.0/contexts/me/', () => {
       has_made_paid_purchase: true,
       number_of_courses_purchased: 1,
       consumer_subscription_active: false,
+      is_operator: false,
       credit: { amount: 2500, currency: 'USD' },
       organization: null,
     });

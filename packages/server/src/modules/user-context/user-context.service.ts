@@ -1,11 +1,14 @@
 import {
+  assignmentUnitId,
   businessBrandName,
   currencyForCountry,
   currencyFormatterInfo,
   isCountryCode,
   isOrganizationAdmin,
   LOCALE_COOKIE,
+  START_FEATURE_CODES,
   supportedLocaleFor,
+  type AssignmentUnit,
   type AuthenticatedMe,
   type CurrencyCode,
   type UserContextFlag,
@@ -16,6 +19,7 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { prepareCombinedRead } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import type { CreditService } from '../credit/credit.service.js';
+import type { ExperimentsService } from '../experiments/experiments.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -41,6 +45,7 @@ interface Dependencies {
   credit: CreditService;
   orders: OrdersService;
   settings: SettingsService;
+  experiments: ExperimentsService;
   now?: () => Date;
 }
 
@@ -60,6 +65,7 @@ export function createUserContextService({
   credit,
   orders,
   settings,
+  experiments,
   now = () => new Date(),
 }: Dependencies) {
   // The signed-in user is loaded at most once per request, however many parts need it.
@@ -117,14 +123,38 @@ export function createUserContextService({
       has_made_paid_purchase: purchases.hasMadePaidPurchase,
       number_of_courses_purchased: purchases.numberOfCoursesPurchased,
       consumer_subscription_active: false,
+      is_operator: user.isOperator,
       credit: { amount: balances.get(currency)?.amount ?? 0, currency },
       organization,
       settings: userSettings,
     };
   }
 
+  /**
+   * Who is being assigned to experiments: the signed-in user (the same variants on every
+   * device), else the visitor, whose cookie is set now if this is their first request.
+   */
+  async function assignmentUnitOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    attributes: Readonly<Record<string, string>> = {},
+  ): Promise<AssignmentUnit> {
+    const pricing = await pricingContextOf(request);
+    const userId = request.userId;
+    const visitor =
+      userId === null ? visitingOf(request, reply, now(), config.isProduction).visitor_uuid : '';
+    return {
+      unitId: assignmentUnitId(userId, visitor),
+      loggedIn: userId !== null,
+      country: pricing.country,
+      locale: pricing.locale,
+      attributes,
+    };
+  }
+
   return {
     pricingContextOf,
+    assignmentUnitOf,
     /** The visitor id of the `lectern_visitor` cookie, or null when there is none yet. */
     visitorIdOf(request: FastifyRequest): string | null {
       return existingVisiting(request, now())?.visitor_uuid ?? null;
@@ -188,7 +218,11 @@ export function createUserContextService({
           env: config.env,
         };
       }
-      if (flags.has('experiment')) response.experiment = { assignments: [] };
+      if (flags.has('experiment')) {
+        // Platform §7: the assignments of every feature a page may need at start.
+        const unit = await assignmentUnitOf(request, reply);
+        response.experiment = { assignments: await experiments.assign(START_FEATURE_CODES, unit) };
+      }
       if (flags.has('user_specific_tracking')) {
         response.user_specific_tracking = {
           is_organization_admin: isOrganizationAdmin(role),

@@ -5,6 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const VISITOR_COOKIE = 'lectern_visitor';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** A visit started by this request: every part of its answer (context, assignments) sees one visitor. */
+const startedIn = new WeakMap<FastifyRequest, Visiting>();
+
 /**
  * The visitor record lives in a long-lived cookie (`<uuid>.<first visit epoch ms>`) rather
  * than a table: an anonymous page view then costs no database write, and the value is
@@ -16,9 +19,10 @@ export function visitingOf(
   now: Date,
   secure: boolean,
 ): Visiting {
-  const current = existingVisiting(request, now);
+  const current = existingVisiting(request, now) ?? startedIn.get(request);
   if (current) return current;
   const fresh = { visitor_uuid: randomUUID(), first_visit_time: now.toISOString() };
+  startedIn.set(request, fresh);
   reply.setCookie(VISITOR_COOKIE, `${fresh.visitor_uuid}.${now.getTime()}`, {
     path: '/',
     httpOnly: true,

@@ -54,6 +54,9 @@ export function createUsersRepository(db: Database) {
       const [row] = await db.update(users).set({ timeZone }).where(eq(users.id, id)).returning();
       return row ?? null;
     },
+    async setOperator(id: number, isOperator: boolean): Promise<void> {
+      await db.update(users).set({ isOperator }).where(eq(users.id, id));
+    },
     async count(): Promise<number> {
       const [row] = await db.select({ value: count() }).from(users);
       return row?.value ?? 0;

@@ -18,6 +18,8 @@ export interface UserProfile {
   language: string;
   locale: string;
   timeZone: string | null;
+  /** Staff of the marketplace: may open the operator pages. */
+  isOperator: boolean;
   createdAt: Date;
 }
 
@@ -97,6 +99,15 @@ export function createUsersService(db: Database) {
       profiles.delete(id);
       const row = await repository.updateTimeZone(id, timeZone);
       return row ? remember(toProfile(row)) : null;
+    },
+
+    /**
+     * Makes a user one of the marketplace's operators, or not. No route calls this: operators
+     * are named by whoever runs the server (the seed, or SQL).
+     */
+    async setOperator(id: number, isOperator: boolean): Promise<void> {
+      profiles.delete(id);
+      await repository.setOperator(id, isOperator);
     },
 
     /** Where to mail these users, read with `writer` (a caller's transaction) when given. */

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
   buildSchema,
+  isObjectType,
   parse,
   validate,
   type DocumentNode,
@@ -17,14 +18,30 @@ import { complexityLimitRule } from './graphql-limits.js';
 
 const DOCUMENT_CACHE_MS = 10 * 60 * 1000;
 
-/** Team-plan §7: every GraphQL call of the product goes here. */
+/** Team-plan §7 and platform §7: the main data layer. */
 export const GRAPHQL_PATH = '/api/2022-03/graphql/';
+/** Platform §7: feature assignment and shared access, a schema of its own. */
+export const FEATURES_GRAPHQL_PATH = '/api/2024-01/graphql/';
 
 /** What every resolver knows of the request. */
 export type GraphqlContext = {
   request: FastifyRequest;
+  /** For the few answers that set a cookie (a visitor's first assignment starts their visit). */
+  reply: FastifyReply;
   userId: number | null;
+  /**
+   * This request's batch loaders (DataLoader), by a key of the feature that made them: made on
+   * first use through `requestLoaders`, gone with the request, so nothing loaded for one
+   * request or user is ever seen by another.
+   */
+  loaders: Map<symbol, unknown>;
 };
+
+/** The loaders kept under `key` for this request, made by `create` on first use. */
+export function requestLoaders<T>(context: GraphqlContext, key: symbol, create: () => T): T {
+  if (!context.loaders.has(key)) context.loaders.set(key, create());
+  return context.loaders.get(key) as T;
+}
 
 /** The scalars every part of the schema shares. Money amounts are integer minor units (design §3). */
 export const BASE_TYPE_DEFS = /* GraphQL */ `
@@ -38,18 +55,25 @@ export const BASE_TYPE_DEFS = /* GraphQL */ `
   scalar SafeInt
 
   type Query
-  type Mutation
 `;
 
-/** A feature's part of the schema: its SDL and the resolvers of its root fields. */
+/**
+ * A feature's part of the schema: its SDL, the resolvers of its root fields, and those of the
+ * fields of its object types that are not plain properties (`types`, by type then field name:
+ * nested reads, each batched per request through `requestLoaders`).
+ */
 export interface GraphqlPart {
   typeDefs: string;
   query?: Record<string, (args: never, context: GraphqlContext) => unknown>;
   mutation?: Record<string, (args: never, context: GraphqlContext) => unknown>;
+  types?: Record<string, Record<string, (parent: never, args: never, context: GraphqlContext) => unknown>>;
 }
 
 export function buildGraphqlSchema(parts: readonly Pick<GraphqlPart, 'typeDefs'>[]): GraphQLSchema {
-  return buildSchema([BASE_TYPE_DEFS, ...parts.map((part) => part.typeDefs)].join('\n'));
+  const typeDefs = parts.map((part) => part.typeDefs);
+  // A schema with no mutations has no Mutation type (an empty one is invalid).
+  const mutation = typeDefs.some((text) => text.includes('extend type Mutation')) ? 'type Mutation' : '';
+  return buildSchema([BASE_TYPE_DEFS, mutation, ...typeDefs].join('\n'));
 }
 
 /** HTTP statuses of the error contract as GraphQL error codes (platform §8). */
@@ -64,7 +88,8 @@ const CODE_OF_STATUS: Record<number, string> = {
 
 /**
  * Every error leaves with `extensions.code`: the service's HttpError by its status, the
- * document's own problems as GRAPHQL_PARSE_FAILED or GRAPHQL_VALIDATION_FAILED, and anything
+ * document's own problems as GRAPHQL_PARSE_FAILED or GRAPHQL_VALIDATION_FAILED, variables the
+ * schema cannot take as BAD_USER_INPUT, and anything
  * else as INTERNAL_SERVER_ERROR without its message (it is logged instead).
  */
 function formatErrorWith(log: FastifyInstance['log']) {
@@ -94,9 +119,12 @@ function formatErrorWith(log: FastifyInstance['log']) {
         extensions: { code: 'INTERNAL_SERVER_ERROR' },
       });
     }
+    // A variable the schema cannot take (a wrong enum value, a missing input field) is bad input.
     const code = graphqlError.message.startsWith('Syntax Error')
       ? 'GRAPHQL_PARSE_FAILED'
-      : 'GRAPHQL_VALIDATION_FAILED';
+      : graphqlError.message.startsWith('Variable "$')
+        ? 'BAD_USER_INPUT'
+        : 'GRAPHQL_VALIDATION_FAILED';
     return new GraphQLError(graphqlError.message, {
       nodes: graphqlError.nodes,
       path: graphqlError.path,
@@ -119,7 +147,7 @@ const EMPTY_REFUSALS: Record<number, { code: string; message: string }> = {
  */
 export function registerGraphqlEndpoint(
   app: FastifyInstance,
-  options: { parts: readonly GraphqlPart[]; production: boolean },
+  options: { parts: readonly GraphqlPart[]; production: boolean; path?: string },
 ): void {
   const schema = buildGraphqlSchema(options.parts);
   // Each part's root resolvers go on their fields, where graphql-js and compiled queries find them.
@@ -134,6 +162,16 @@ export function registerGraphqlEndpoint(
         field.resolve = (_root, args, context) => resolve(args as never, context as GraphqlContext);
       }
     }
+    for (const [typeName, resolvers] of Object.entries(part.types ?? {})) {
+      const type = schema.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`The schema has no type ${typeName} for its resolvers.`);
+      for (const [name, resolve] of Object.entries(resolvers)) {
+        const field = type.getFields()[name];
+        if (!field) throw new Error(`The type ${typeName} has no field ${name} for its resolver.`);
+        field.resolve = (parent, args, context) =>
+          resolve(parent as never, args as never, context as GraphqlContext);
+      }
+    }
   }
   const validationRules = [
     complexityLimitRule(),
@@ -143,7 +181,7 @@ export function registerGraphqlEndpoint(
   const documents = createExpiringCache<string, DocumentNode>({ ttlMs: DOCUMENT_CACHE_MS, maxEntries: 1000 });
   const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | ExecutionResult>>();
-  const handle = createHandler<FastifyRequest, null, GraphqlContext>({
+  const handle = createHandler<FastifyRequest, FastifyReply, GraphqlContext>({
     schema,
     validationRules,
     parse: (source) => {
@@ -180,12 +218,17 @@ export function registerGraphqlEndpoint(
       validated.set(document, errors);
       return errors;
     },
-    context: (request) => ({ request: request.raw, userId: request.raw.userId ?? null }),
+    context: (request) => ({
+      request: request.raw,
+      reply: request.context,
+      userId: request.raw.userId ?? null,
+      loaders: new Map(),
+    }),
     formatError: formatErrorWith(app.log),
   });
   app.route({
     method: ['GET', 'POST'],
-    url: GRAPHQL_PATH,
+    url: options.path ?? GRAPHQL_PATH,
     handler: async (request, reply) => {
       const [body, init] = await handle({
         url: request.url,
@@ -193,7 +236,7 @@ export function registerGraphqlEndpoint(
         headers: request.headers,
         body: (request.body ?? null) as Record<string, unknown> | null,
         raw: request,
-        context: null,
+        context: reply,
       });
       reply.status(init.status).headers(init.headers ?? {});
       if (body) return reply.send(body);

@@ -22,11 +22,35 @@ export type Query = {
   subscriptionPlansByProductType: Array<SubscriptionPlan>;
   /** The signed-in user's organization plan when they are its owner or admin, else their personal plan. */
   currentSubscriptionEnrollment?: Maybe<SubscriptionEnrollment>;
+  /**
+   * The caller's communities among ids (at most 50), in that order;
+   * NOT_FOUND when any is not one of theirs.
+   */
+  learningCommunities: Array<LearningCommunity>;
+  /** Every community the caller belongs to, newest first. */
+  myLearningCommunities: Array<LearningCommunity>;
+  /**
+   * The caller's reminders in start order, one page (from 0) of size at most
+   * 50. Each reminder's calendar file (.ics) is at
+   * GET /api-2.0/users/me/learning-reminders/{id}/calendar/.
+   */
+  learningReminders: LearningReminderPage;
+  /** The caller's weekly streak of lecture minutes. */
+  streakUserLectureConsumptionWeekly: UserLectureConsumptionWeeklyStreak;
 };
 
 export type QuerySubscriptionPlansByProductTypeArgs = {
   productType: SubscriptionProductType;
   licenseCount?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryLearningCommunitiesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+export type QueryLearningRemindersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Mutation = {
@@ -35,6 +59,26 @@ export type Mutation = {
   subscriptionEnrollmentCancel: SubscriptionEnrollment;
   /** Undoes a cancellation before the period end; nothing is charged today. */
   subscriptionEnrollmentReactivate: SubscriptionEnrollment;
+  /** Founds a community in the caller's organization, with the caller as owner and first member. */
+  learningCommunityCreate: LearningCommunity;
+  /**
+   * Adds colleagues of the community's organization (any member may); those already in are left
+   * as they are. With an invitation, the newly added are mailed.
+   */
+  learningCommunityAddMembers: LearningCommunity;
+  /** Removes members (the owner only). */
+  learningCommunityRemoveMembers: LearningCommunity;
+  /**
+   * The caller leaves. An owner hands the community to the member who has been in it longest;
+   * an owner who is its only member deletes it instead (CONFLICT).
+   */
+  learningCommunityLeave: Scalars['Boolean']['output'];
+  /** Deletes the community (the owner only). */
+  learningCommunityDelete: Scalars['Boolean']['output'];
+  learningReminderCreate: LearningReminder;
+  /** Replaces every field of the caller's reminder. */
+  learningReminderUpdate: LearningReminder;
+  learningReminderDelete: Scalars['Boolean']['output'];
 };
 
 export type MutationSubscriptionEnrollmentCancelArgs = {
@@ -43,6 +87,42 @@ export type MutationSubscriptionEnrollmentCancelArgs = {
 
 export type MutationSubscriptionEnrollmentReactivateArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type MutationLearningCommunityCreateArgs = {
+  learningCommunity: LearningCommunityInput;
+};
+
+export type MutationLearningCommunityAddMembersArgs = {
+  id: Scalars['ID']['input'];
+  userIds: Array<Scalars['ID']['input']>;
+  invitation?: InputMaybe<LearningCommunityInvitationInput>;
+};
+
+export type MutationLearningCommunityRemoveMembersArgs = {
+  id: Scalars['ID']['input'];
+  userIds: Array<Scalars['ID']['input']>;
+};
+
+export type MutationLearningCommunityLeaveArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationLearningCommunityDeleteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationLearningReminderCreateArgs = {
+  learningReminder: LearningReminderInput;
+};
+
+export type MutationLearningReminderUpdateArgs = {
+  learningReminderId: Scalars['ID']['input'];
+  learningReminder: LearningReminderInput;
+};
+
+export type MutationLearningReminderDeleteArgs = {
+  learningReminderId: Scalars['ID']['input'];
 };
 
 /** Money in integer minor units of its currency (design §3): 36000 USD is $360.00. */
@@ -156,4 +236,183 @@ export type SubscriptionEnrollment = {
   billing: SubscriptionBilling;
   /** Set while a period charge is past due; null when payments are in order. */
   paymentIssue?: Maybe<SubscriptionPaymentIssue>;
+};
+
+/** What learning is about (platform §3). url is the topic's page on this site. */
+export type Topic = {
+  __typename?: 'Topic';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type LearningCommunityCreationReasonType =
+  | 'COMPANY_WIDE_TRANSFORMATION_INITIATE'
+  | 'COMPLIANCE_TRAINING'
+  | 'LEARN_NEW_SKILLS_TOGETHER_WITH_OTHERS'
+  | 'ONBOARDING_A_NEW_TEAM'
+  | 'OTHER'
+  | 'STUDY_FOR_A_CERTIFICATE';
+
+export type LearningCommunityCreationReason = {
+  __typename?: 'LearningCommunityCreationReason';
+  type: LearningCommunityCreationReasonType;
+  /** The founder's own words (always given for OTHER). */
+  text?: Maybe<Scalars['String']['output']>;
+};
+
+export type LearningCommunityOwner = {
+  __typename?: 'LearningCommunityOwner';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  surname: Scalars['String']['output'];
+};
+
+/** A member's profile pictures by size; null until the member has one. */
+export type LearningCommunityMemberImages = {
+  __typename?: 'LearningCommunityMemberImages';
+  px50x50?: Maybe<Scalars['String']['output']>;
+  px100x100?: Maybe<Scalars['String']['output']>;
+};
+
+export type LearningCommunityMember = {
+  __typename?: 'LearningCommunityMember';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  surname: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  images: LearningCommunityMemberImages;
+};
+
+/** People of one organization learning together. Only its members see it. */
+export type LearningCommunity = {
+  __typename?: 'LearningCommunity';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  creationReason: LearningCommunityCreationReason;
+  owner: LearningCommunityOwner;
+  /** Longest-standing first; the owner is one of them. */
+  members: Array<LearningCommunityMember>;
+  numberOfMembers: Scalars['Int']['output'];
+  topics: Array<Topic>;
+  /** The organization whose people may join; null for a community of someone without one. */
+  organizationId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type LearningCommunityCreationReasonInput = {
+  type: LearningCommunityCreationReasonType;
+  /** Required for OTHER. */
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LearningCommunityInput = {
+  title: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  creationReason: LearningCommunityCreationReasonInput;
+  /** At most 10, in the order to show them. */
+  topicIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** Mails the added members that they were added, with the message. */
+export type LearningCommunityInvitationInput = {
+  message?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LearningProductType = 'ASSESSMENT' | 'COURSE' | 'LAB' | 'LEARNING_PATH';
+
+export type CalendarType = 'APPLE' | 'GOOGLE' | 'OTHER' | 'OUTLOOK';
+
+export type LearningReminderMethod = 'EMAIL' | 'PUSH';
+
+/** What a reminder is about. title and url are set for a course (url: its page on this site). */
+export type LearningProduct = {
+  __typename?: 'LearningProduct';
+  id: Scalars['ID']['output'];
+  type: LearningProductType;
+  title?: Maybe<Scalars['String']['output']>;
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+export type LearningReminder = {
+  __typename?: 'LearningReminder';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  /** Null for a reminder to learn anything. */
+  learningProduct?: Maybe<LearningProduct>;
+  /** The first session's start. */
+  startDate: Scalars['DateTime']['output'];
+  /** When a repeating reminder stops; null for a one-off or one that never stops. */
+  endDate?: Maybe<Scalars['DateTime']['output']>;
+  /** How long each session lasts. */
+  durationInMinutes: Scalars['Int']['output'];
+  calendarType: CalendarType;
+  /** An RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=MO,WE; null for a one-off. */
+  recurrencePattern?: Maybe<Scalars['String']['output']>;
+  reminderMethod: LearningReminderMethod;
+  reminderMinutesBefore: Scalars['Int']['output'];
+};
+
+export type LearningReminderPage = {
+  __typename?: 'LearningReminderPage';
+  /** This page's number, from 0. */
+  page: Scalars['Int']['output'];
+  pageCount: Scalars['Int']['output'];
+  items: Array<LearningReminder>;
+};
+
+export type LearningProductInput = {
+  id: Scalars['ID']['input'];
+  /** Only COURSE for now: the catalog has no labs, learning paths or assessments yet. */
+  type: LearningProductType;
+};
+
+export type LearningReminderInput = {
+  title: Scalars['String']['input'];
+  learningProduct?: InputMaybe<LearningProductInput>;
+  startDate: Scalars['DateTime']['input'];
+  /** Needs a recurrencePattern; not before startDate. */
+  endDate?: InputMaybe<Scalars['DateTime']['input']>;
+  /** 5 to 1440. */
+  durationInMinutes: Scalars['Int']['input'];
+  calendarType: CalendarType;
+  /** An RFC 5545 RRULE value, at most daily (FREQ=DAILY, WEEKLY, MONTHLY or YEARLY); UNTIL in UTC. */
+  recurrencePattern?: InputMaybe<Scalars['String']['input']>;
+  reminderMethod: LearningReminderMethod;
+  /** 0 to 10080. */
+  reminderMinutesBefore: Scalars['Int']['input'];
+};
+
+export type StreakStatus =
+  /** This week reached the goal. */
+  | 'ACTIVE_CURRENT_PERIOD_ACHIEVED'
+  /** Last week reached the goal; this week has not yet. */
+  | 'ACTIVE_CURRENT_PERIOD_UNACHIEVED'
+  /** Some earlier week reached the goal, but neither last week nor this one. */
+  | 'DROPPED'
+  /** No week has reached the goal yet. */
+  | 'ZERO_HISTORY';
+
+export type WeeklyStreak = {
+  __typename?: 'WeeklyStreak';
+  /** Changes when a new streak starts. */
+  id: Scalars['ID']['output'];
+  userId: Scalars['ID']['output'];
+  /** Consecutive weeks that reached the goal, up to this week (or last week while this one has not). */
+  streakLength: Scalars['Int']['output'];
+  achievedThisWeek: Scalars['Boolean']['output'];
+  /** When the streak's first week began; null without a streak. */
+  startDate?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Weeks run Monday to Sunday in the learner's time zone (UTC until they set one). */
+export type UserLectureConsumptionWeeklyStreak = {
+  __typename?: 'UserLectureConsumptionWeeklyStreak';
+  weeklyStreak: WeeklyStreak;
+  minutesThisWeek: Scalars['Int']['output'];
+  goalMinutesThisWeek: Scalars['Int']['output'];
+  streakStatus: StreakStatus;
+  weekStartTime: Scalars['DateTime']['output'];
+  /** The next week's start (exclusive). */
+  weekEndTime: Scalars['DateTime']['output'];
 };

@@ -12,7 +12,7 @@ import { standInWebApp } from '../../test-support/stand-in-web-app.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
 import { arbitraryOf, jsonSchemaOf, NASTY_STRINGS, textValuesOf } from './schema-arbitraries.js';
 import type { RouteEntry } from './route-table.js';
-import { GRAPHQL_PATH } from '../graphql/graphql-endpoint.js';
+import { FEATURES_GRAPHQL_PATH, GRAPHQL_PATH } from '../graphql/graphql-endpoint.js';
 
 /** Runs per route and client; FUZZ_RUNS and FUZZ_SEED reproduce or widen a run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -122,7 +122,7 @@ async function send(client: TestClient, route: RouteEntry, request: Case) {
   } else if (response.statusCode >= 400) {
     figures.refused += 1;
     const body = JSON.parse(response.body) as Record<string, unknown>;
-    if (route.url === GRAPHQL_PATH && Array.isArray(body.errors)) {
+    if ((route.url === GRAPHQL_PATH || route.url === FEATURES_GRAPHQL_PATH) && Array.isArray(body.errors)) {
       // GraphQL over HTTP answers what it refuses in its own shape: errors, each with extensions.code.
       const [first] = body.errors as { extensions?: { code?: unknown } }[];
       expect(typeof first?.extensions?.code, what).toBe('string');

@@ -14,7 +14,9 @@ import type { RouteEntry } from './route-table.js';
  * - `user`: signed-in users only (a visitor gets 401 `not_authenticated` before anything else);
  * - `own`: signed-in users, and only for their own resource (anyone else: 404, as if missing);
  * - `signed-webhook`: the provider's signature decides (400 without it, whoever calls);
- * - `operator`: not on the public port without the metrics token (404 to everyone here).
+ * - `operator`: not on the public port without the metrics token (404 to everyone here);
+ * - `staff`: the marketplace's operators (users with is_operator): a visitor gets 401, any other
+ *   user 403, the operator passes.
  */
 /**
  * `plan`: a subscription plan's billing (its receipts): its owners and admins see it, a member
@@ -24,7 +26,7 @@ import type { RouteEntry } from './route-table.js';
  * `organization`: the organization admin area of the organization in the path (Acme here): its
  * owners and admins reach it, its other members are refused (403), anyone else gets 404.
  */
-type Access = 'public' | 'user' | 'own' | 'plan' | 'organization' | 'signed-webhook' | 'operator';
+type Access = 'public' | 'user' | 'own' | 'plan' | 'organization' | 'signed-webhook' | 'operator' | 'staff';
 
 const MATRIX: Record<string, Access> = {
   'GET /healthz': 'public',
@@ -97,9 +99,21 @@ const MATRIX: Record<string, Access> = {
   // Per field inside: plans are public, enrollments the signed-in user's own (subscriptions tests).
   'GET /api/2022-03/graphql/': 'public',
   'POST /api/2022-03/graphql/': 'public',
+  // Feature assignment: every visitor and user has one.
+  'GET /api/2024-01/graphql/': 'public',
+  'POST /api/2024-01/graphql/': 'public',
+  // The operator's experiments.
+  'GET /api-2.0/admin/experiments/': 'staff',
+  'POST /api-2.0/admin/experiments/': 'staff',
+  'GET /api-2.0/admin/experiments/:id/': 'staff',
+  'PUT /api-2.0/admin/experiments/:id/': 'staff',
+  'POST /api-2.0/admin/experiments/:id/start/': 'staff',
+  'POST /api-2.0/admin/experiments/:id/stop/': 'staff',
   'DELETE /payment-vendor/stored-payment-method/:storedId/': 'own',
   'GET /privacy/user-cookie-preferences/': 'user',
   'POST /privacy/user-cookie-preferences/': 'user',
+  // A learning reminder's calendar file: the learner's own (the reminders' tests).
+  'GET /api-2.0/users/me/learning-reminders/:id/calendar/': 'own',
   'POST /api-2.0/users/me/settings/': 'user',
   'POST /api-2.0/users/me/course/:courseId/settings/': 'user',
   'GET /api-2.0/users/me/course/:courseId/settings/': 'user',
@@ -141,6 +155,7 @@ beforeAll(async () => {
   for (const [name, email, ip] of [
     ['owner', 'owner@example.com', '10.77.0.4'],
     ['admin', 'admin@example.com', '10.77.0.5'],
+    ['operator', 'operator@example.com', '10.77.0.7'],
   ] as const) {
     actors[name] = createTestClient(env.server.app, { ip });
     expect((await actors[name].login(email)).statusCode).toBe(200);
@@ -239,7 +254,11 @@ describe('authorization matrix', () => {
     for (const route of env.server.routes) {
       const access = MATRIX[keyOf(route)];
       expect(route.auth === 'user', keyOf(route)).toBe(
-        access === 'user' || access === 'own' || access === 'plan' || access === 'organization',
+        access === 'user' ||
+          access === 'own' ||
+          access === 'plan' ||
+          access === 'organization' ||
+          access === 'staff',
       );
     }
   });
@@ -291,7 +310,11 @@ describe('authorization matrix', () => {
         outcomes.push(what);
         if (
           actor === 'visitor' &&
-          (access === 'user' || access === 'own' || access === 'plan' || access === 'organization')
+          (access === 'user' ||
+            access === 'own' ||
+            access === 'plan' ||
+            access === 'organization' ||
+            access === 'staff')
         ) {
           expect(response.statusCode, what).toBe(401);
           expect(response.data.code, what).toBe('not_authenticated');
@@ -315,6 +338,14 @@ describe('authorization matrix', () => {
           expect(response.data.code, what).toBe('webhook_signature_invalid');
         } else if (access === 'operator') {
           expect(response.statusCode, what).toBe(404);
+        } else if (access === 'staff') {
+          // The operator passes (the empty body may still be refused as input); everyone else is refused.
+          if (actor === 'operator') {
+            expect([401, 403], what).not.toContain(response.statusCode);
+            expect(response.statusCode, what).toBeLessThan(500);
+          } else {
+            expect(response.statusCode, what).toBe(403);
+          }
         } else {
           expect([401, 403], what).not.toContain(response.statusCode);
           expect(response.statusCode, what).toBeLessThan(500);

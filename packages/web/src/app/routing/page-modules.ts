@@ -157,6 +157,11 @@ export const pages = {
   support: lazyPage('support', () =>
     import('../../features/legal/support-page').then((module) => module.SupportPage),
   ),
+  adminExperiments: lazyPage('experiments-admin', () =>
+    import('../../features/experiments-admin/experiments-admin-page').then(
+      (module) => module.ExperimentsAdminPage,
+    ),
+  ),
   devClock: lazyPage('dev-clock', () =>
     import('../../features/dev-tools/dev-clock-page').then((module) => module.DevClockPage),
   ),

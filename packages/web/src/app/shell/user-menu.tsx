@@ -146,6 +146,7 @@ function UserMenuButton({ me }: { me: AuthenticatedMe }) {
     { to: PAGE_ROUTES.cart, label: 'shell.wishlistAndCart' },
     { to: PAGE_ROUTES.purchaseHistory, label: 'shell.purchaseHistory' },
     { to: PAGE_ROUTES.creditHistory, label: 'shell.creditHistory' },
+    ...(me.is_operator ? ([{ to: PAGE_ROUTES.adminExperiments, label: 'shell.experiments' }] as const) : []),
   ] as const;
 
   return (

@@ -51,7 +51,12 @@ import {
   type MethodKind,
 } from './payment-methods';
 import type { ProviderWalletEvent } from './provider-sdk';
-import { bnplTimelineVariant, isBnplTimelineShown, useBnplExposure } from './use-bnpl-experiment';
+import {
+  bnplExperimentId,
+  bnplTimelineVariant,
+  isBnplTimelineShown,
+  useBnplExposure,
+} from './use-bnpl-experiment';
 import { secondaryLocationFieldError, useCheckoutInfo } from './use-checkout-info';
 import { useExpressWallets } from './use-express-wallets';
 import { useMethodForms } from './use-method-forms';
@@ -136,7 +141,7 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
   const selectedKind = selected ? methodKindOf(selected) : null;
 
   const timelineVariant = bnplTimelineVariant(experiment);
-  useBnplExposure(selectedKind, selected?.type ?? null, timelineVariant, items);
+  useBnplExposure(selectedKind, selected?.type ?? null, timelineVariant, items, bnplExperimentId(experiment));
 
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [touched, setTouched] = useState(NO_FIELDS);

@@ -13,7 +13,12 @@ import { testProviders } from '../../test-utils/render';
 import { recordingTrackingTransport } from '../../test-utils/tracking-transport';
 import { useConsentController } from '../consent/consent-provider';
 import type { MethodKind } from './payment-methods';
-import { bnplTimelineVariant, isBnplTimelineShown, useBnplExposure } from './use-bnpl-experiment';
+import {
+  bnplExperimentId,
+  bnplTimelineVariant,
+  isBnplTimelineShown,
+  useBnplExposure,
+} from './use-bnpl-experiment';
 
 const context = userContext(authenticatedMe());
 
@@ -30,7 +35,7 @@ const items: CheckoutItemData[] = [
 ];
 
 function Probe({ kind, type }: { kind: MethodKind | null; type: string | null }) {
-  useBnplExposure(kind, type, 'default', items);
+  useBnplExposure(kind, type, 'control', items, 7);
   return null;
 }
 
@@ -69,10 +74,11 @@ describe('BNPL experiment exposure (checkout §4)', () => {
     await waitFor(() => expect(exposures(events)).toHaveLength(1));
     expect(exposures(events)[0]).toMatchObject({
       featureCode: 'bnpl_payment_timeline',
-      variant: 'default',
+      variant: 'control',
       paymentMethod: 'afterpay_clearpay',
       buyables: [{ id: 1, buyable_object_type: 'course' }],
-      experimentVariants: { pay: 'default' },
+      experimentVariants: { pay: 'control' },
+      experimentId: 7,
     });
     // Nothing more arrives later.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -92,6 +98,12 @@ describe('timeline variant', () => {
     assignments: [
       { featureCode: 'bnpl_payment_timeline', configuration, isInExperiment, experimentIds: [7] },
     ],
+  });
+
+  it('names the experiment only when the buyer takes part in it', () => {
+    expect(bnplExperimentId(assigned({ variant: 'control' }))).toBe(7);
+    expect(bnplExperimentId(assigned({ variant: 'control' }, false))).toBeNull();
+    expect(bnplExperimentId(undefined)).toBeNull();
   });
 
   it("is the assignment's variant, else the feature is on", () => {

@@ -1,4 +1,4 @@
-import type { CheckoutItemData, ExperimentInfo } from '@lectern/domain';
+import { FEATURE_CODES, type CheckoutItemData, type ExperimentInfo } from '@lectern/domain';
 import { useEffect, useRef } from 'react';
 import { useTracker } from '../tracking/use-tracker';
 import { checkoutBuyables } from '../tracking/checkout-events';
@@ -10,7 +10,7 @@ import { isBnplKind, type MethodKind } from './payment-methods';
  * (`configuration.variant`); with no assignment the feature is on ('default').
  */
 export const BNPL_EXPERIMENT = {
-  featureCode: 'bnpl_payment_timeline',
+  featureCode: FEATURE_CODES.bnplPaymentTimeline,
   /** Checkout §9: tracking tags use the 'pay' experiment key. */
   variantsKey: 'pay',
   /** The variant without the feature (no timeline). */
@@ -18,13 +18,20 @@ export const BNPL_EXPERIMENT = {
   default: 'default',
 } as const;
 
+const timelineAssignment = (experiment: ExperimentInfo | undefined) =>
+  experiment?.assignments.find((entry) => entry.featureCode === BNPL_EXPERIMENT.featureCode);
+
 /** The buyer's variant of the timeline experiment. */
 export function bnplTimelineVariant(experiment: ExperimentInfo | undefined): string {
-  const assignment = experiment?.assignments.find(
-    (entry) => entry.featureCode === BNPL_EXPERIMENT.featureCode,
-  );
+  const assignment = timelineAssignment(experiment);
   const variant = assignment?.isInExperiment ? assignment.configuration.variant : undefined;
   return typeof variant === 'string' && variant !== '' ? variant.slice(0, 64) : BNPL_EXPERIMENT.default;
+}
+
+/** The running timeline experiment the buyer takes part in, or null (its exposures are counted per experiment). */
+export function bnplExperimentId(experiment: ExperimentInfo | undefined): number | null {
+  const assignment = timelineAssignment(experiment);
+  return assignment?.isInExperiment ? (assignment.experimentIds[0] ?? null) : null;
 }
 
 /** Checkout §2: the address-based form shows the timeline when its experiment is on. */
@@ -41,6 +48,7 @@ export function useBnplExposure(
   methodType: string | null,
   variant: string,
   items: readonly CheckoutItemData[],
+  experimentId: number | null,
 ): void {
   const { track } = useTracker();
   const exposed = useRef(false);
@@ -53,6 +61,7 @@ export function useBnplExposure(
       paymentMethod: methodType,
       buyables: checkoutBuyables(items),
       experimentVariants: { [BNPL_EXPERIMENT.variantsKey]: variant },
+      ...(experimentId === null ? {} : { experimentId }),
     });
-  }, [kind, methodType, variant, items, track]);
+  }, [kind, methodType, variant, items, experimentId, track]);
 }

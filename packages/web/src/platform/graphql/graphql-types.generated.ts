@@ -34,6 +34,71 @@ export type SubscriptionPaymentIssueStatus =
   /** The bank asks the admin to authenticate the charge (3-D Secure) at authenticateUrl. */
   | 'ACTION_REQUIRED';
 
+export type LearningCommunityCreationReasonType =
+  | 'COMPANY_WIDE_TRANSFORMATION_INITIATE'
+  | 'COMPLIANCE_TRAINING'
+  | 'LEARN_NEW_SKILLS_TOGETHER_WITH_OTHERS'
+  | 'ONBOARDING_A_NEW_TEAM'
+  | 'OTHER'
+  | 'STUDY_FOR_A_CERTIFICATE';
+
+export type LearningCommunityCreationReasonInput = {
+  type: LearningCommunityCreationReasonType;
+  /** Required for OTHER. */
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LearningCommunityInput = {
+  title: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  creationReason: LearningCommunityCreationReasonInput;
+  /** At most 10, in the order to show them. */
+  topicIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** Mails the added members that they were added, with the message. */
+export type LearningCommunityInvitationInput = {
+  message?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LearningProductType = 'ASSESSMENT' | 'COURSE' | 'LAB' | 'LEARNING_PATH';
+
+export type CalendarType = 'APPLE' | 'GOOGLE' | 'OTHER' | 'OUTLOOK';
+
+export type LearningReminderMethod = 'EMAIL' | 'PUSH';
+
+export type LearningProductInput = {
+  id: Scalars['ID']['input'];
+  /** Only COURSE for now: the catalog has no labs, learning paths or assessments yet. */
+  type: LearningProductType;
+};
+
+export type LearningReminderInput = {
+  title: Scalars['String']['input'];
+  learningProduct?: InputMaybe<LearningProductInput>;
+  startDate: Scalars['DateTime']['input'];
+  /** Needs a recurrencePattern; not before startDate. */
+  endDate?: InputMaybe<Scalars['DateTime']['input']>;
+  /** 5 to 1440. */
+  durationInMinutes: Scalars['Int']['input'];
+  calendarType: CalendarType;
+  /** An RFC 5545 RRULE value, at most daily (FREQ=DAILY, WEEKLY, MONTHLY or YEARLY); UNTIL in UTC. */
+  recurrencePattern?: InputMaybe<Scalars['String']['input']>;
+  reminderMethod: LearningReminderMethod;
+  /** 0 to 10080. */
+  reminderMinutesBefore: Scalars['Int']['input'];
+};
+
+export type StreakStatus =
+  /** This week reached the goal. */
+  | 'ACTIVE_CURRENT_PERIOD_ACHIEVED'
+  /** Last week reached the goal; this week has not yet. */
+  | 'ACTIVE_CURRENT_PERIOD_UNACHIEVED'
+  /** Some earlier week reached the goal, but neither last week nor this one. */
+  | 'DROPPED'
+  /** No week has reached the goal yet. */
+  | 'ZERO_HISTORY';
+
 export type EnrollmentFieldsFragment = {
   id: string;
   checkoutReference: string;

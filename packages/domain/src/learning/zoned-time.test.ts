@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, startOfZonedDay, weekStartDate, zonedDate } from './zoned-time.js';
+
+describe('zonedDate', () => {
+  it('is the calendar date of an instant where the learner is', () => {
+    const instant = new Date('2026-03-15T23:30:00Z');
+    expect(zonedDate(instant, 'UTC')).toBe('2026-03-15');
+    expect(zonedDate(instant, 'Europe/Berlin')).toBe('2026-03-16');
+    expect(zonedDate(instant, 'America/Los_Angeles')).toBe('2026-03-15');
+    expect(zonedDate(new Date('2026-03-15T09:00:00Z'), 'Pacific/Kiritimati')).toBe('2026-03-15');
+    expect(zonedDate(new Date('2026-03-15T10:00:00Z'), 'Pacific/Kiritimati')).toBe('2026-03-16');
+  });
+});
+
+describe('startOfZonedDay', () => {
+  it('is local midnight as a UTC instant', () => {
+    expect(startOfZonedDay('2026-03-16', 'UTC').toISOString()).toBe('2026-03-16T00:00:00.000Z');
+    expect(startOfZonedDay('2026-03-16', 'Europe/Berlin').toISOString()).toBe('2026-03-15T23:00:00.000Z');
+    expect(startOfZonedDay('2026-07-06', 'Europe/Berlin').toISOString()).toBe('2026-07-05T22:00:00.000Z');
+    expect(startOfZonedDay('2026-03-16', 'Asia/Kolkata').toISOString()).toBe('2026-03-15T18:30:00.000Z');
+  });
+
+  it('follows daylight saving on the days the clocks change', () => {
+    // New York springs forward at 02:00 and falls back at 02:00: midnight itself is untouched.
+    expect(startOfZonedDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfZonedDay('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(startOfZonedDay('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+  });
+
+  it('starts a day whose midnight was skipped at the end of the gap', () => {
+    // São Paulo's clocks went from 00:00 to 01:00 on 2018-11-04.
+    const start = startOfZonedDay('2018-11-04', 'America/Sao_Paulo');
+    expect(start.toISOString()).toBe('2018-11-04T03:00:00.000Z');
+    expect(zonedDate(start, 'America/Sao_Paulo')).toBe('2018-11-04');
+    expect(zonedDate(new Date(start.getTime() - 1), 'America/Sao_Paulo')).toBe('2018-11-03');
+  });
+
+  it('takes the first of two midnights', () => {
+    // Havana's clocks went from 01:00 back to 00:00 on 2025-11-02: midnight happened twice.
+    const start = startOfZonedDay('2025-11-02', 'America/Havana');
+    expect(start.toISOString()).toBe('2025-11-02T04:00:00.000Z');
+  });
+
+  it('refuses text that is not a calendar date', () => {
+    expect(() => startOfZonedDay('2026-02-30', 'UTC')).toThrow(RangeError);
+    expect(() => startOfZonedDay('16/03/2026', 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('calendar arithmetic', () => {
+  it('adds days across months and years, and finds the ISO week start', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(isoWeekday('2026-03-16')).toBe(1);
+    expect(isoWeekday('2026-03-22')).toBe(7);
+    expect(weekStartDate('2026-03-22')).toBe('2026-03-16');
+    expect(weekStartDate('2026-03-16')).toBe('2026-03-16');
+    expect(weekStartDate('2027-01-01')).toBe('2026-12-28');
+  });
+});

@@ -1,0 +1,99 @@
+// Calendar dates in a user's time zone without a date library: the runtime's Intl time zone
+// database answers what wall-clock time an instant is somewhere; everything else is arithmetic
+// on 'YYYY-MM-DD' dates, which have no zone and no daylight-saving gaps.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock time of `instantMs` in `timeZone`, written as if it were a UTC instant (ms). */
+function wallClockMs(instantMs: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(timeZone).formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+    instantMs - Math.floor(instantMs / 1000) * 1000,
+  );
+}
+
+/** How far `timeZone` is ahead of UTC at `instantMs`, in ms. */
+const offsetMs = (instantMs: number, timeZone: string) => wallClockMs(instantMs, timeZone) - instantMs;
+
+const dateTextOfUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function utcMsOfDate(date: string): number {
+  const match = DATE_TEXT.exec(date);
+  if (!match) throw new RangeError(`"${date}" is not a YYYY-MM-DD date.`);
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (dateTextOfUtc(ms) !== date) throw new RangeError(`"${date}" is not a calendar date.`);
+  return ms;
+}
+
+/** The calendar date ('YYYY-MM-DD') an instant falls on in `timeZone` (an IANA name such as "Europe/Berlin"). */
+export function zonedDate(instant: Date, timeZone: string): string {
+  return dateTextOfUtc(wallClockMs(instant.getTime(), timeZone));
+}
+
+/**
+ * The first instant of a calendar date in `timeZone`: its midnight, the earlier one when
+ * midnight happens twice, or the end of a daylight-saving gap that swallows midnight
+ * (São Paulo on 2018-11-04 began at 01:00).
+ */
+export function startOfZonedDay(date: string, timeZone: string): Date {
+  const midnight = utcMsOfDate(date);
+  // The zone's offsets around that day: a transition near midnight is between them.
+  const offsets = new Set(
+    [midnight - DAY_MS, midnight, midnight + DAY_MS].map((probe) => offsetMs(probe, timeZone)),
+  );
+  let best: { instant: number; wall: number } | null = null;
+  for (const offset of offsets) {
+    const instant = midnight - offset;
+    const wall = wallClockMs(instant, timeZone);
+    if (dateTextOfUtc(wall) !== date) continue;
+    if (!best || wall < best.wall || (wall === best.wall && instant < best.instant)) best = { instant, wall };
+  }
+  // Every zone's offsets lie within a day, so one candidate always lands on the date.
+  if (!best) throw new RangeError(`No start of ${date} found in ${timeZone}.`);
+  return new Date(best.instant);
+}
+
+/** `date` moved by `days` calendar days (negative: back). */
+export function addDays(date: string, days: number): string {
+  return dateTextOfUtc(utcMsOfDate(date) + days * DAY_MS);
+}
+
+/** ISO 8601 weekday of a calendar date: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: string): number {
+  const day = new Date(utcMsOfDate(date)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The Monday that starts the ISO week `date` belongs to. */
+export function weekStartDate(date: string): string {
+  return addDays(date, 1 - isoWeekday(date));
+}

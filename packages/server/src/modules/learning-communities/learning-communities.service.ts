@@ -1,0 +1,234 @@
+import type { LearningCommunityCreationReason, LearningCommunityInput } from '@lectern/domain';
+import type { Database, Writer } from '../../platform/db/database.js';
+import { HttpError, notFound, permissionDenied, validationError } from '../../platform/http/http-error.js';
+import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { OrganizationsService } from '../organizations/organizations.service.js';
+import type { TopicsService } from '../topics/topics.service.js';
+import type { UsersService } from '../users/users.service.js';
+import { createLearningCommunitiesRepository, type CommunityRow } from './learning-communities.repository.js';
+
+/** A learning community as the API shows it; members and topics are read on demand (batched). */
+export interface LearningCommunity {
+  id: number;
+  title: string;
+  description: string;
+  creationReason: { type: LearningCommunityCreationReason; text: string | null };
+  ownerId: number;
+  organizationId: number | null;
+}
+
+/** Where an invitation sends the invited: the page that lists their communities. */
+export const COMMUNITIES_PAGE = '/home/my-courses/';
+
+const NOT_FOUND = 'There is no such learning community among yours.';
+
+const toCommunity = (row: CommunityRow): LearningCommunity => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  creationReason: { type: row.reasonType, text: row.reasonText },
+  ownerId: row.ownerId,
+  organizationId: row.organizationId,
+});
+
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number, valueOf: (row: T) => number) {
+  const groups = new Map<number, number[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(valueOf(row));
+    else groups.set(key, [valueOf(row)]);
+  }
+  return groups;
+}
+
+/**
+ * Platform §3 and §7 learning communities. A learner sees only the communities they belong to;
+ * anyone else's is answered as missing (404). Members may add colleagues of the community's
+ * organization; only the owner removes others or deletes it. An owner who leaves hands the
+ * community to the member who has been in it longest.
+ */
+export function createLearningCommunitiesService(deps: {
+  db: Database;
+  organizations: OrganizationsService;
+  users: UsersService;
+  topics: TopicsService;
+  /** Where invitations are written; without it (the demo seed) members are added unmailed. */
+  mail?: MailOutbox;
+}) {
+  const { db, organizations, users, topics, mail } = deps;
+  const repository = createLearningCommunitiesRepository(db);
+
+  /** The community for a change by `userId`, locked; 404 unless they are a member. */
+  async function lockedForMember(tx: Writer, userId: number, id: number, strength: 'share' | 'update') {
+    const community = await repository.locked(tx, id, userId, strength);
+    if (!community?.callerIsMember) throw notFound(NOT_FOUND);
+    return community;
+  }
+
+  /** Every one of `userIds` must be a colleague in the community's organization (a founder without one has none). */
+  async function checkColleagues(tx: Writer, organizationId: number | null, userIds: readonly number[]) {
+    const colleagues =
+      organizationId === null
+        ? new Set<number>()
+        : await organizations.memberIdsAmong(organizationId, userIds, tx);
+    const strangers = userIds.filter((id) => !colleagues.has(id));
+    if (strangers.length > 0) {
+      throw validationError({
+        userIds: strangers.map((id) => `User ${id} is not a member of this community's organization.`),
+      });
+    }
+  }
+
+  return {
+    /** The communities the user belongs to, newest first. */
+    async mine(userId: number): Promise<LearningCommunity[]> {
+      return (await repository.ofMember(userId)).map(toCommunity);
+    },
+
+    /** The communities of `ids` in that order; 404 when any is not one of the user's. */
+    async visible(userId: number, ids: readonly number[]): Promise<LearningCommunity[]> {
+      const rows = new Map((await repository.visibleAmong(userId, ids)).map((row) => [row.id, row]));
+      return ids.map((id) => {
+        const row = rows.get(id);
+        if (!row) throw notFound(`There is no learning community ${id} among yours.`);
+        return toCommunity(row);
+      });
+    },
+
+    /** Founds a community in the founder's organization (if any), with the founder as owner and first member. */
+    async create(userId: number, input: LearningCommunityInput): Promise<LearningCommunity> {
+      const membership = await organizations.membershipOf(userId);
+      return db.transaction(async (tx) => {
+        const known = await topics.byIds(input.topicIds, tx);
+        const unknown = input.topicIds.filter((id) => !known.has(id));
+        if (unknown.length > 0) {
+          throw validationError({
+            'learningCommunity.topicIds': unknown.map((id) => `There is no topic ${id}.`),
+          });
+        }
+        const row = await repository.insert(tx, {
+          title: input.title,
+          description: input.description,
+          reasonType: input.creationReason.type,
+          reasonText: input.creationReason.text,
+          ownerId: userId,
+          organizationId: membership?.organization.id ?? null,
+        });
+        await repository.addMembers(tx, row.id, [userId], null);
+        await repository.setTopics(tx, row.id, input.topicIds);
+        return toCommunity(row);
+      });
+    },
+
+    /**
+     * Adds colleagues (any member may); those already in are left as they are. With an
+     * invitation, each newly added member is mailed (with its message) in the same transaction.
+     */
+    async addMembers(
+      userId: number,
+      id: number,
+      userIds: readonly number[],
+      invitation: { message: string | null } | null,
+    ): Promise<LearningCommunity> {
+      // Read before the transaction: PGlite runs nothing else while one is open.
+      const inviter = invitation ? await users.findById(userId) : null;
+      return db.transaction(async (tx) => {
+        const community = await lockedForMember(tx, userId, id, 'share');
+        await checkColleagues(tx, community.organizationId, userIds);
+        const added = await repository.addMembers(tx, id, userIds, userId);
+        if (added.length > 0) await repository.touch(tx, id);
+        if (invitation && mail && added.length > 0) {
+          const contacts = await users.contacts(added, tx);
+          await mail.enqueueMany(
+            tx,
+            contacts.map((contact) => ({
+              to: contact.email,
+              locale: contact.locale,
+              content: {
+                kind: 'learning_community_invitation',
+                communityTitle: community.title,
+                inviterName: inviter?.displayName ?? 'A colleague',
+                message: invitation.message,
+                communityUrl: COMMUNITIES_PAGE,
+              },
+            })),
+          );
+        }
+        return toCommunity(community);
+      });
+    },
+
+    /** Removes members (the owner only; others get 403). The owner leaves with `leave` instead. */
+    async removeMembers(userId: number, id: number, userIds: readonly number[]): Promise<LearningCommunity> {
+      return db.transaction(async (tx) => {
+        const community = await lockedForMember(tx, userId, id, 'update');
+        if (community.ownerId !== userId)
+          throw permissionDenied('Only the owner of the community can remove members.');
+        if (userIds.includes(userId)) {
+          throw validationError({
+            userIds: ['The owner cannot remove themselves; leave the community instead.'],
+          });
+        }
+        await repository.removeMembers(tx, id, userIds);
+        await repository.touch(tx, id);
+        return toCommunity(community);
+      });
+    },
+
+    /**
+     * The user leaves. An owner hands the community to the member who has been in it longest;
+     * an owner who is its only member is told to delete it instead (409), so no community is
+     * left without anyone.
+     */
+    async leave(userId: number, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const community = await lockedForMember(tx, userId, id, 'update');
+        if (community.ownerId === userId) {
+          const successor = await repository.longestStandingOther(tx, id, userId);
+          if (successor === null) {
+            throw new HttpError(
+              409,
+              'last_member',
+              'You are the only member of this community: delete it instead of leaving.',
+            );
+          }
+          await repository.setOwner(tx, id, successor);
+        }
+        await repository.removeMembers(tx, id, [userId]);
+      });
+    },
+
+    /** Deletes the community with its memberships and topics (the owner only; members get 403). */
+    async delete(userId: number, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const community = await lockedForMember(tx, userId, id, 'update');
+        if (community.ownerId !== userId)
+          throw permissionDenied('Only the owner of the community can delete it.');
+        await repository.delete(tx, id);
+      });
+    },
+
+    /** The member ids of each community, longest-standing first (one query; a request's loader batches calls). */
+    async memberIdsOf(communityIds: readonly number[]): Promise<Map<number, number[]>> {
+      const rows = await repository.memberIdsOf(communityIds);
+      return groupBy(
+        rows,
+        (row) => row.communityId,
+        (row) => row.userId,
+      );
+    },
+
+    /** The topic ids of each community in their order (one query). */
+    async topicIdsOf(communityIds: readonly number[]): Promise<Map<number, number[]>> {
+      const rows = await repository.topicIdsOf(communityIds);
+      return groupBy(
+        rows,
+        (row) => row.communityId,
+        (row) => row.topicId,
+      );
+    },
+  };
+}
+
+export type LearningCommunitiesService = ReturnType<typeof createLearningCommunitiesService>;

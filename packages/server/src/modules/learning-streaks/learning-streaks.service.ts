@@ -1,0 +1,52 @@
+import {
+  computeWeeklyStreak,
+  DEFAULT_WEEKLY_GOAL_MINUTES,
+  zonedDate,
+  type WeeklyStreakFacts,
+} from '@lectern/domain';
+import type { Clock } from '../../platform/clock/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import type { UsersService } from '../users/users.service.js';
+import { createLearningStreaksRepository } from './learning-streaks.repository.js';
+
+/** The most minutes one call may add: a day has 1440. */
+const MAX_MINUTES_PER_CALL = 24 * 60;
+
+/**
+ * Platform §3 weekly streaks, counted from the minutes of lectures learners consume. Weeks run
+ * Monday to Sunday in the learner's time zone (UTC until they have one); "now" is the server's
+ * clock, so a moved clock (tests, the demo) moves the weeks too.
+ */
+export function createLearningStreaksService(deps: { db: Database; users: UsersService; clock: Clock }) {
+  const { users, clock } = deps;
+  const repository = createLearningStreaksRepository(deps.db);
+  const timeZoneOf = async (userId: number) => (await users.findById(userId))?.timeZone ?? 'UTC';
+
+  return {
+    /**
+     * Counts `minutes` of lectures consumed at `at` on the learner's day there (course taking
+     * calls this as lectures are watched; the demo seed for its history).
+     */
+    async recordMinutes(userId: number, at: Date, minutes: number): Promise<void> {
+      if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_MINUTES_PER_CALL) {
+        throw new RangeError(`minutes must be a whole number from 0 to ${MAX_MINUTES_PER_CALL}`);
+      }
+      await repository.addMinutes(userId, zonedDate(at, await timeZoneOf(userId)), minutes);
+    },
+
+    /** The learner's weekly streak now, with this week's minutes and goal. */
+    async weekly(userId: number): Promise<WeeklyStreakFacts> {
+      const now = clock.now();
+      const timeZone = await timeZoneOf(userId);
+      const weeks = await repository.weeklyMinutes(userId, zonedDate(now, timeZone));
+      return computeWeeklyStreak({
+        now,
+        timeZone,
+        goalMinutes: DEFAULT_WEEKLY_GOAL_MINUTES,
+        days: weeks.map((week) => ({ date: week.week, minutes: week.minutes })),
+      });
+    },
+  };
+}
+
+export type LearningStreaksService = ReturnType<typeof createLearningStreaksService>;
