@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -18,6 +28,11 @@ export const users = pgTable(
     timeZone: varchar('time_zone', { length: 64 }),
     /** The marketplace's own staff: may open the operator pages (experiments). Set in the database, never by the API. */
     isOperator: boolean('is_operator').notNull().default(false),
+    /**
+     * Set when a guest checkout made the account (team-plan §6): no password was chosen yet, so
+     * nobody can log in with one until the buyer sets it from the mailed link (then it is null).
+     */
+    guestSince: timestamp('guest_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -26,3 +41,17 @@ export const users = pgTable(
     check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
   ],
 );
+
+/**
+ * One-time links to choose a password (`/join/set-password/?token=`): mailed to a guest
+ * checkout's buyer. Only the token's SHA-256 is stored; a token works once, until it expires.
+ */
+export const passwordSetTokens = pgTable('password_set_tokens', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
