@@ -1,13 +1,16 @@
 // Generates the GraphQL types from the one schema (design: types are generated, never written
-// by hand): the printed schema, the server's resolver argument types, and the web app's
-// operation types from its `*.graphql` documents. `npm run codegen` writes them; a unit test
-// fails when a committed file is not what this would write.
+// by hand): the printed schema, the server's resolver argument types, the web app's operation
+// types from its `*.graphql` documents, and the persisted queries of those documents (decision
+// 0028: each document's SHA-256, the server's manifest of them and the web app's operations by
+// name). `npm run codegen` writes them; a unit test fails when a committed file is not what this
+// would write.
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { codegen } from '@graphql-codegen/core';
 import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as operationsPlugin from '@graphql-codegen/typescript-operations';
-import { parse, printSchema, type DocumentNode } from 'graphql';
+import { Kind, parse, print, printSchema, type DocumentNode } from 'graphql';
 import * as prettier from 'prettier';
 import { buildGraphqlSchema } from '../packages/server/src/platform/graphql/graphql-endpoint.js';
 import { FEATURES_GRAPHQL_TYPE_DEFS, GRAPHQL_TYPE_DEFS } from '../packages/server/src/graphql-schema.js';
@@ -19,6 +22,8 @@ export const GENERATED = {
   webTypes: 'packages/web/src/platform/graphql/graphql-types.generated.ts',
   featuresSchema: 'packages/server/src/platform/graphql/features-schema.graphql',
   featuresServerTypes: 'packages/server/src/platform/graphql/features-graphql-types.generated.ts',
+  persistedDocuments: 'packages/server/src/platform/graphql/persisted-documents.generated.ts',
+  persistedOperations: 'packages/web/src/platform/graphql/persisted-operations.generated.ts',
 } as const;
 const WEB_SOURCES = 'packages/web/src';
 
@@ -42,6 +47,95 @@ function documentsUnder(folder: string): { location: string; document: DocumentN
   return found;
 }
 
+/**
+ * A document's persisted-query id: the SHA-256 (hex) of its canonical text, graphql-js's print
+ * of it, so neither comments, formatting nor line endings of a checkout change it.
+ */
+export function persistedDocumentHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The persisted queries (decision 0028): every web document printed, by its hash (the server's
+ * manifest), and every operation of them by name with its document's hash and path under
+ * packages/web/src (the web app's), with its generated answer and variables types.
+ */
+function persistedQueryFiles(documents: readonly { location: string; document: DocumentNode }[]) {
+  const byHash: Record<string, string> = {};
+  const operations: { name: string; kind: string; hash: string; document: string }[] = [];
+  for (const { location, document } of documents) {
+    const text = print(document);
+    const hash = persistedDocumentHash(text);
+    byHash[hash] = text;
+    for (const definition of document.definitions) {
+      if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+      if (!definition.name) throw new Error(`${location}: every operation of the web app needs a name.`);
+      operations.push({
+        name: definition.name.value,
+        kind: definition.operation,
+        hash,
+        document: path.relative(path.join(ROOT, WEB_SOURCES), location).split(path.sep).join('/'),
+      });
+    }
+  }
+  operations.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const duplicate = operations.find((operation, index) => operations[index - 1]?.name === operation.name);
+  if (duplicate) throw new Error(`Two web GraphQL operations are called ${duplicate.name}.`);
+  const typeName = (operation: { name: string; kind: string }) =>
+    `${operation.name}${operation.kind[0]!.toUpperCase()}${operation.kind.slice(1)}`;
+  const server = `${BANNER}
+/**
+ * The web app's GraphQL documents by the SHA-256 of their text: the persisted queries the
+ * endpoint runs for \`extensions.persistedQuery.sha256Hash\` (decision 0028).
+ */
+export const PERSISTED_DOCUMENTS: Readonly<Record<string, string>> = ${JSON.stringify(byHash)};
+`;
+  const web = `${BANNER}
+import type * as Types from './graphql-types.generated';
+
+/**
+ * Every operation of the web app's \`*.graphql\` documents: the SHA-256 of its document, which
+ * the server knows it by (a persisted query, decision 0028), and the document's path under
+ * packages/web/src.
+ */
+export const PERSISTED_OPERATIONS = {
+${operations
+  .map(
+    (operation) =>
+      `  ${operation.name}: { sha256Hash: '${operation.hash}', document: '${operation.document}' },`,
+  )
+  .join('\n')}
+} as const;
+
+/** Each operation's answer (\`data\`) and variables, as the generated operation types say. */
+export interface OperationTypes {
+${operations
+  .map(
+    (operation) =>
+      `  ${operation.name}: { data: Types.${typeName(operation)}; variables: Types.${typeName(operation)}Variables };`,
+  )
+  .join('\n')}
+}
+`;
+  return { server, web };
+}
+
+/**
+ * typescript-operations 6 prints an enum once per operation that reaches it, and the input types
+ * the operations take, which the typescript plugin has printed already: each type is kept once,
+ * as first printed.
+ */
+function onceEach(blocks: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return blocks.filter((block) => {
+    const name = /^(?:\/\*\*[\s\S]*?\*\/\n)?export type (\w+)/.exec(block)?.[1];
+    const key = name ? `type ${name}` : block;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Every generated file's path (from the repository root) and content. */
 export async function generateGraphqlFiles(): Promise<Record<string, string>> {
   const schema = buildGraphqlSchema(GRAPHQL_TYPE_DEFS);
@@ -58,10 +152,11 @@ export async function generateGraphqlFiles(): Promise<Record<string, string>> {
     plugins: [{ typescript: {} }],
     pluginMap: { typescript: typescriptPlugin },
   });
+  const webDocuments = documentsUnder(path.join(ROOT, WEB_SOURCES));
   const webTypes = await codegen({
     ...common,
     filename: GENERATED.webTypes,
-    documents: documentsUnder(path.join(ROOT, WEB_SOURCES)).map(({ location, document }) => ({
+    documents: webDocuments.map(({ location, document }) => ({
       location: path.relative(ROOT, location),
       document,
     })),
@@ -80,13 +175,15 @@ export async function generateGraphqlFiles(): Promise<Record<string, string>> {
     plugins: [{ typescript: {} }],
     pluginMap: { typescript: typescriptPlugin },
   });
+  const persisted = persistedQueryFiles(webDocuments);
   const files: Record<string, string> = {
     [GENERATED.schema]: `# Generated by \`npm run codegen\` from the server's SDL. Do not edit.\n${printed}\n`,
     [GENERATED.serverTypes]: `${BANNER}${serverTypes}`,
     [GENERATED.featuresSchema]: `# Generated by \`npm run codegen\` from the server's SDL. Do not edit.\n${featuresPrinted}\n`,
     [GENERATED.featuresServerTypes]: `${BANNER}${featuresServerTypes}`,
-    // typescript-operations 6 prints an enum once per operation that reaches it: kept once.
-    [GENERATED.webTypes]: `${BANNER}${[...new Set(webTypes.split('\n\n'))].join('\n\n')}`,
+    [GENERATED.webTypes]: `${BANNER}${onceEach(webTypes.split('\n\n')).join('\n\n')}`,
+    [GENERATED.persistedDocuments]: persisted.server,
+    [GENERATED.persistedOperations]: persisted.web,
   };
   // Formatted as the repository's prettier would, so `npm run lint` and the freshness test agree.
   for (const [file, content] of Object.entries(files)) {

@@ -79,6 +79,7 @@ import { createUserContextService } from './modules/user-context/user-context.se
 import { createUsersService } from './modules/users/users.service.js';
 import { seedDemoData } from './seed/demo-seed.js';
 import { FEATURES_GRAPHQL_PATH, registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js';
+import { PERSISTED_DOCUMENTS } from './platform/graphql/persisted-documents.generated.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { organizationAdminRoutes } from './modules/organization-admin/organization-admin.routes.js';
 import { createOrganizationAdminService } from './modules/organization-admin/organization-admin.service.js';
@@ -94,7 +95,18 @@ import { createLearningRemindersService } from './modules/learning-reminders/lea
 import { learningStreaksGraphql } from './modules/learning-streaks/learning-streaks.graphql.js';
 import { createLearningStreaksService } from './modules/learning-streaks/learning-streaks.service.js';
 import { topicsGraphql } from './modules/topics/topics.graphql.js';
+import { occupationsGraphql } from './modules/occupations/occupations.graphql.js';
+import { createOccupationsService } from './modules/occupations/occupations.service.js';
+import { badgesGraphql } from './modules/badges/badges.graphql.js';
+import { createBadgesService } from './modules/badges/badges.service.js';
+import { createCourseContentService } from './modules/course-content/course-content.service.js';
+import { courseContentGraphql } from './modules/course-content/course-content.graphql.js';
+import { createLearningPathsService } from './modules/learning-paths/learning-paths.service.js';
+import { learningPathsGraphql } from './modules/learning-paths/learning-paths.graphql.js';
 import { createTopicsService } from './modules/topics/topics.service.js';
+import { createPasswordSetLinks } from './modules/auth/password-set-links.js';
+import { guestCheckoutRoutes } from './modules/guest-checkout/guest-checkout.routes.js';
+import { createGuestCheckout } from './modules/guest-checkout/guest-checkout.service.js';
 import { experimentsAdminRoutes } from './modules/experiments/experiments-admin.routes.js';
 import { featuresGraphql } from './modules/experiments/experiments.graphql.js';
 import {
@@ -335,9 +347,27 @@ export async function createServer(
     log: app.log,
     faults,
     reconcileAfterMs: options.reconcileAfterMs ?? config.reconcileAfterMs,
-    onOrderRecorded: (tx, orderId) => documents.enqueueIssue(tx, 'order', orderId),
+    onOrderRecorded: async (tx, orderId) => {
+      await documents.enqueueIssue(tx, 'order', orderId);
+      // A guest checkout's buyer gets the link to their account in the same transaction.
+      await guestCheckout.onOrderRecorded(tx, orderId);
+    },
   });
   const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
+  const passwordLinks = createPasswordSetLinks({ db, users, now: () => clock.now() });
+  const guestCheckout = createGuestCheckout({
+    db,
+    users,
+    auth,
+    carts,
+    checkout,
+    experiments,
+    userContext,
+    passwordLinks,
+    outbox,
+    secureCookies,
+    now: () => clock.now(),
+  });
   const subscriptions = createSubscriptionsService({
     db,
     organizations,
@@ -443,6 +473,11 @@ export async function createServer(
   });
   const learningReminders = createLearningRemindersService({ db, catalog, clock });
   const learningStreaks = createLearningStreaksService({ db, users, clock });
+  // The learning catalog (platform §7): occupations, badges, learning paths, course content, labs.
+  const occupations = createOccupationsService(db);
+  const courseContent = createCourseContentService({ db, catalog });
+  const learningPaths = createLearningPathsService({ db, topics });
+  const badges = createBadgesService({ db, topics, orders, learningPaths, courseContent });
 
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
@@ -452,6 +487,7 @@ export async function createServer(
       auth,
       userContext,
       secureCookies,
+      passwordLinks,
       // A visitor's cart follows them into their account; a failed merge must not fail the login.
       onSignedIn: async (request, _reply, userId) => {
         const visitorId = userContext.visitorIdOf(request);
@@ -469,6 +505,7 @@ export async function createServer(
     await api.register(creditRoutes, { credit, userContext });
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users });
+    await api.register(guestCheckoutRoutes, { guestCheckout, checkout, auth, userContext });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
     await api.register(subscriptionBillingRoutes, {
       subscriptions,
@@ -507,12 +544,18 @@ export async function createServer(
     registerGraphqlEndpoint(api, {
       parts: [
         subscriptionsGraphql({ subscriptions, userContext }),
-        topicsGraphql(),
+        topicsGraphql({ topics }),
         learningCommunitiesGraphql({ communities: learningCommunities, users, topics }),
         learningRemindersGraphql({ reminders: learningReminders }),
         learningStreaksGraphql({ streaks: learningStreaks }),
+        occupationsGraphql({ occupations, topics }),
+        badgesGraphql({ badges, topics, catalog, learningPaths }),
+        learningPathsGraphql({ learningPaths, topics }),
+        courseContentGraphql({ courseContent, catalog, experiments, userContext }),
       ],
       production: config.isProduction,
+      // The web app's documents by hash (decision 0028); in production only these run.
+      persistedDocuments: PERSISTED_DOCUMENTS,
     });
     registerGraphqlEndpoint(api, {
       path: FEATURES_GRAPHQL_PATH,

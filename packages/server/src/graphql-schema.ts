@@ -5,6 +5,10 @@ import { learningCommunitiesTypeDefs } from './modules/learning-communities/lear
 import { learningRemindersTypeDefs } from './modules/learning-reminders/learning-reminders.graphql.js';
 import { learningStreaksTypeDefs } from './modules/learning-streaks/learning-streaks.graphql.js';
 import { topicsTypeDefs } from './modules/topics/topics.graphql.js';
+import { occupationsTypeDefs } from './modules/occupations/occupations.graphql.js';
+import { badgesTypeDefs } from './modules/badges/badges.graphql.js';
+import { learningPathsTypeDefs } from './modules/learning-paths/learning-paths.graphql.js';
+import { courseContentTypeDefs } from './modules/course-content/course-content.graphql.js';
 
 /**
  * The SDL of every feature that answers on the GraphQL endpoint, in one list: the server builds
@@ -16,6 +20,10 @@ export const GRAPHQL_TYPE_DEFS: readonly Pick<GraphqlPart, 'typeDefs'>[] = [
   { typeDefs: learningCommunitiesTypeDefs },
   { typeDefs: learningRemindersTypeDefs },
   { typeDefs: learningStreaksTypeDefs },
+  { typeDefs: occupationsTypeDefs },
+  { typeDefs: badgesTypeDefs },
+  { typeDefs: learningPathsTypeDefs },
+  { typeDefs: courseContentTypeDefs },
 ];
 
 /** The SDL of `/api/2024-01/graphql/` (platform §7: feature assignment), a schema of its own. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { experimentInputSchema, trafficBasisPointsOf } from './experiment-definition.js';
-import { isFeatureEnabled } from './feature-codes.js';
+import { isFeatureEnabled } from './feature-flags.js';
 
 const valid = {
   featureCode: 'bnpl_payment_timeline',

@@ -1,12 +1,13 @@
+import { BNPL_TIMELINE_FEATURE, GUEST_CHECKOUT_FEATURE } from './feature-flags.js';
+
 /**
  * The features the specifications put under experiment, by code. A page's start-up context
  * carries the assignments of all of them (platform §7), so no page waits for a second call.
+ * (Browser code imports the single constants above, so a page carries only the codes it reads.)
  */
 export const FEATURE_CODES = {
-  /** Checkout §2/§9: the payment timeline of the buy-now-pay-later form ('control' hides it). */
-  bnplPaymentTimeline: 'bnpl_payment_timeline',
-  /** Team-plan §6: a visitor checks out a course with an e-mail only (`dacOnCheckoutIsEnabled`). */
-  dacOnCheckout: 'dac_on_checkout',
+  bnplPaymentTimeline: BNPL_TIMELINE_FEATURE,
+  dacOnCheckout: GUEST_CHECKOUT_FEATURE,
   /** Platform §9: the course cards' and sign-in flags. */
   courseCardPrefetch: 'course_card_prefetch',
   delayCourseCardQuickViewBox: 'delay_course_card_quick_view_box',
@@ -18,16 +19,12 @@ export const FEATURE_CODES = {
 export type KnownFeatureCode = (typeof FEATURE_CODES)[keyof typeof FEATURE_CODES];
 
 /** The feature codes whose assignments the user context carries (`experiment: True`). */
-export const START_FEATURE_CODES: readonly KnownFeatureCode[] = Object.values(FEATURE_CODES);
-
-/**
- * Whether a flag-like feature is on for this assignment: its configuration says
- * `isEnabled: true`. A feature with no running experiment is off.
- */
-export function isFeatureEnabled(
-  assignments: readonly { featureCode: string; configuration: Record<string, unknown> }[] | undefined,
-  featureCode: string,
-): boolean {
-  const assignment = assignments?.find((entry) => entry.featureCode === featureCode);
-  return assignment?.configuration.isEnabled === true;
-}
+export const START_FEATURE_CODES: readonly KnownFeatureCode[] = [
+  FEATURE_CODES.bnplPaymentTimeline,
+  FEATURE_CODES.dacOnCheckout,
+  FEATURE_CODES.courseCardPrefetch,
+  FEATURE_CODES.delayCourseCardQuickViewBox,
+  FEATURE_CODES.hideWishlistButtonOnCourseCardQuickViewBox,
+  FEATURE_CODES.courseCardsOpenInNewTab,
+  FEATURE_CODES.authFullPageRedirect,
+];

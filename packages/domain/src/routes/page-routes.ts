@@ -7,6 +7,8 @@ export const PAGE_ROUTES = {
   home: '/',
   login: '/join/login-popup/',
   signup: '/join/signup-popup/',
+  // Where a guest checkout's mail leads (`?token=`): the buyer chooses the account's password.
+  setPassword: '/join/set-password/',
   category: '/courses/:category/',
   // Course search (`?q=`, filters, `sort`, `p`); it wins over the category route above, and no
   // category may be called "search".
@@ -17,6 +19,9 @@ export const PAGE_ROUTES = {
   checkoutSuccess: '/cart/success/:gatewayTransactionId/',
   paymentSettings: '/user-manage/payment-settings/',
   myCourses: '/home/my-courses/',
+  // The learner's learning reminders (platform §7: a page of them, .ics files) and communities.
+  learningReminders: '/home/my-courses/reminders/',
+  learningCommunities: '/home/my-courses/communities/',
   creditHistory: '/dashboard/credit-history/',
   // Team-plan §2 "Purchase history": `?tab=` (a purchase data type) and `?p=` (the page).
   purchaseHistory: '/dashboard/purchase-history/',
@@ -30,6 +35,8 @@ export const PAGE_ROUTES = {
   personalPlan: '/personal-plan/',
   personalPlanCheckout: '/payment/checkout-personal-plan/',
   manageSubscriptions: '/user/manage-subscriptions/',
+  // The learner's profile: the badges and certifications they earned (only theirs to see).
+  learnerBadges: '/user/profile/badges/',
   businessSignUp: '/business/sign-up/',
   // Where the mail about a renewal the bank wants confirmed (3-D Secure) leads: `?invoice=<id>`.
   subscriptionAuthenticate: '/payment/subscription-authenticate/',

@@ -9,6 +9,7 @@ import { createOrganizationsService } from '../modules/organizations/organizatio
 import { createTableTaxProvider } from '../modules/tax/table-tax-provider.js';
 import { seedDemoPlans, seedDemoSubscriptions } from './demo-subscriptions.js';
 import { seedDemoLearning } from './demo-learning.js';
+import { seedDemoLearningCatalog } from './demo-learning-catalog.js';
 import { seedDemoExperiments } from './demo-experiments.js';
 import { createUsersService } from '../modules/users/users.service.js';
 import { DEMO_CATEGORIES, DEMO_INSTRUCTORS, DEMO_PRICE_TIERS_USD } from './demo-catalog.js';
@@ -215,6 +216,11 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
 
     // The learning data graph: topics, communities, the learner's reminders and weekly streak.
     await seedDemoLearning(tx, { learner: learner.id, acme: acme.id, courses: inserted });
+    await seedDemoLearningCatalog(tx, {
+      learner: learner.id,
+      others: [owner.id, admin.id],
+      courses: inserted,
+    });
 
     log.info(
       `seeded demo data: ${inserted.length} courses; log in as ${Object.values(DEMO_ACCOUNTS)

@@ -1,12 +1,13 @@
-import { isCountryCode, loginSchema, signupSchema } from '@lectern/domain';
+import { isCountryCode, loginSchema, setPasswordSchema, signupSchema } from '@lectern/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../../platform/auth/session.plugin.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import { PRICE_COUNTRY_COOKIE } from '../user-context/user-context.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
+import type { PasswordSetLinks } from './password-set-links.js';
 
-function clientOf(request: FastifyRequest): ClientInfo {
+export function clientOf(request: FastifyRequest): ClientInfo {
   const country = request.cookies[PRICE_COUNTRY_COOKIE]?.toUpperCase();
   return {
     ip: request.ip,
@@ -21,7 +22,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   secureCookies: boolean;
   /** Runs after a successful login or signup, before the answer (e.g. the visitor's cart merges). */
   onSignedIn?: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
-}> = async (app, { auth, userContext, secureCookies, onSignedIn }) => {
+  passwordLinks: PasswordSetLinks;
+}> = async (app, { auth, userContext, passwordLinks, secureCookies, onSignedIn }) => {
   const respondSignedIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     await onSignedIn?.(request, reply, userId);
     request.userId = userId;
@@ -48,6 +50,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
     if (previous) await auth.logout(previous);
     setSessionCookie(reply, token, secureCookies);
     return respondSignedIn(request, reply, user.id);
+  });
+
+  // A mailed one-time link (a guest checkout's account): sets the password and signs in.
+  app.post('/api-2.0/auth/set-password/', { schema: { body: setPasswordSchema } }, async (request, reply) => {
+    const userId = await passwordLinks.use(request.body);
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await auth.logout(previous);
+    const { token } = await auth.signIn(userId, clientOf(request));
+    setSessionCookie(reply, token, secureCookies);
+    return respondSignedIn(request, reply, userId);
   });
 
   app.post('/api-2.0/auth/logout/', async (request, reply) => {

@@ -7,7 +7,7 @@ import {
 import type { SessionStore } from '../../platform/auth/session-store.js';
 import type { Database } from '../../platform/db/database.js';
 import { createAttemptLimiter, hitAll } from '../../platform/rate-limit/attempt-limiter.js';
-import { HttpError } from '../../platform/http/http-error.js';
+import { HttpError, notAuthenticated } from '../../platform/http/http-error.js';
 import type { UserProfile, UsersService } from '../users/users.service.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -69,6 +69,16 @@ export function createAuthService(deps: {
     /** Counts a signup attempt from this address, valid or not, and refuses past the limit. */
     async countSignupAttempt(ip: string): Promise<void> {
       await signups.hit(ip);
+    },
+
+    /**
+     * A session for a user who proved who they are another way: a link mailed to them, or the
+     * guest checkout that just made their account.
+     */
+    async signIn(userId: number, client: ClientInfo) {
+      const user = await deps.users.findById(userId);
+      if (!user) throw notAuthenticated();
+      return startSession(user, client);
     },
 
     async signup(input: SignupInput, client: ClientInfo) {

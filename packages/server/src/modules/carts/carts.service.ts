@@ -683,6 +683,11 @@ export function createCartsService(deps: {
      * a visitor's express list replacing the user's, then deletes the visitor's cart.
      * Retries a few times if the user's cart changes meanwhile.
      */
+    /** The codes on a visitor's cart (a guest checkout prices with them). */
+    async visitorCodes(visitorId: string): Promise<string[]> {
+      return (await repository.load({ visitorId }))?.codes ?? [];
+    },
+
     async mergeVisitorCart(visitorId: string, userId: number): Promise<void> {
       const visitor = await repository.load({ visitorId });
       if (!visitor) return;

@@ -157,6 +157,32 @@ export function createCatalogRepository(db: Database) {
       return row?.amount ?? null;
     },
 
+    /** Courses by id, visible or not, with their category title: what other features show of a course (one query). */
+    async courseFacts(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: courses.id,
+          slug: courses.slug,
+          title: courses.title,
+          locale: courses.locale,
+          instructionalLevel: courses.instructionalLevel,
+          categoryTitle: categories.title,
+          visible: isVisible,
+        })
+        .from(courses)
+        .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
+        .where(inArray(courses.id, [...ids]));
+    },
+
+    async instructorsByIds(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: instructors.id, displayName: instructors.displayName, jobTitle: instructors.jobTitle })
+        .from(instructors)
+        .where(inArray(instructors.id, [...ids]));
+    },
+
     /** Courses by id, visible or not, with their price in `currency` and their instructors. */
     coursesByIds: (ids: number[], currency: string) => coursesByIds.execute({ ids, currency }),
 

@@ -45,6 +45,21 @@ function localeTitle(locale: string): string {
   }
 }
 
+/** What other features show of a course (the learning catalog): identity, page, cover, language, level. */
+export interface CourseFacts {
+  id: number;
+  title: string;
+  /** The landing page. */
+  url: string;
+  slug: string;
+  /** The cover's default-width JPEG. */
+  imageUrl: string;
+  locale: string;
+  instructionalLevel: string;
+  /** Published and public. */
+  visible: boolean;
+}
+
 /** How long the cart's read path may show course data (title, instructors, price) it read before. */
 export const CART_COURSE_CACHE_MS = 60_000;
 const CART_COURSE_CACHE_MAX = 20_000;
@@ -238,6 +253,33 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
     async priceOf(courseId: number, currency: CurrencyCode): Promise<Money | null> {
       const amount = await repository.priceOfCourse(courseId, currency);
       return amount === null ? null : money(amount, currency);
+    },
+
+    /** The courses among `ids`, visible or not, keyed by id (one query); unknown ids are absent. */
+    async courseFacts(ids: readonly number[]): Promise<Map<number, CourseFacts>> {
+      const rows = await repository.courseFacts([...new Set(ids)]);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            id: row.id,
+            title: row.title,
+            url: courseUrl(row.slug),
+            slug: row.slug,
+            imageUrl: courseCoverUrl({ id: row.id, title: row.title, category: row.categoryTitle }),
+            locale: row.locale,
+            instructionalLevel: row.instructionalLevel,
+            visible: row.visible,
+          },
+        ]),
+      );
+    },
+
+    /** The instructors among `ids`, keyed by id (one query). */
+    async instructorsByIds(
+      ids: readonly number[],
+    ): Promise<Map<number, { id: number; displayName: string; jobTitle: string }>> {
+      return new Map((await repository.instructorsByIds([...new Set(ids)])).map((row) => [row.id, row]));
     },
 
     tierIdByName: repository.tierIdByName,

@@ -83,6 +83,11 @@ export const BUYER_FACTS_CHANNEL = 'lectern_buyer_facts_changed';
 const FACTS_CACHE = { ttlMs: 5 * 60 * 1000, maxEntries: 10_000 };
 
 /** Prices purchases on the server (design §3): the one place a checkout amount comes from. */
+/** A buyer without an account (a guest checkout's info): the codes on the visitor's cart. */
+export interface GuestQuoteBuyer {
+  codes: readonly string[];
+}
+
 export function createCheckoutQuotes(deps: {
   db: Database;
   carts: CartsService;
@@ -111,7 +116,8 @@ export function createCheckoutQuotes(deps: {
    * each; a location that cannot be taxed comes back as `taxError` (tax 0 meanwhile).
    */
   async function quoteFor(
-    userId: number,
+    /** The signed-in buyer, or a guest (team-plan §6): no account yet, the visitor cart's codes. */
+    buyer: number | GuestQuoteBuyer,
     pricing: PricingContext,
     items: readonly ShoppingInfoItem[],
     billing: BillingAddressInput | undefined,
@@ -131,13 +137,15 @@ export function createCheckoutQuotes(deps: {
     const locationMissing = secondaryLocationFieldOf(country) !== null && secondaryLocation === null;
 
     const ids = items.map((item) => item.buyable.id);
-    const values = { userId, courseIds: ids, currency };
     // A submit reads them fresh; the checkout page may use what this instance keeps, dropped
-    // the moment any of them changes (decision 0016).
-    const facts =
-      purpose === 'charge'
-        ? await buyerFacts.execute(values)
-        : await factsCache.read(userId, `${currency}|${ids.join(',')}`, () => buyerFacts.execute(values));
+    // the moment any of them changes (decision 0016). A guest owns nothing and has no credit.
+    const facts = await (async () => {
+      if (typeof buyer !== 'number') return { codes: [...buyer.codes], owned: new Set<number>(), balance: 0 };
+      const values = { userId: buyer, courseIds: ids, currency };
+      return purpose === 'charge'
+        ? buyerFacts.execute(values)
+        : factsCache.read(buyer, `${currency}|${ids.join(',')}`, () => buyerFacts.execute(values));
+    })();
     const { owned } = facts;
     // The balance decides which methods are offered (full credit or not); never below zero.
     const balance = money(Math.max(0, facts.balance), currency);

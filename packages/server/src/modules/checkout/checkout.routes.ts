@@ -65,7 +65,7 @@ const billingAddress = z.object({
   address_line2: z.string().max(50, 'At most 50 characters.').optional(),
 });
 
-const infoBody = z.object({
+export const infoBody = z.object({
   requested_configs: z
     .array(z.enum(REQUESTED_CONFIGS, { error: `Ask for ${REQUESTED_CONFIGS.join(', ')}.` }))
     .min(1, 'Ask for at least one config.'),
@@ -109,7 +109,7 @@ const credentials = z.union([
   z.strictObject({}),
 ]);
 
-const submitBody = z.object({
+export const submitBody = z.object({
   expected_total: z
     .strictObject({
       amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),

@@ -45,7 +45,7 @@ import {
 } from './checkout-methods.js';
 import { createRefundedPurchases } from './refunded-purchases.js';
 import { createCheckoutFulfilment, holdsOf } from './checkout-fulfilment.js';
-import { createCheckoutQuotes, type CheckoutQuote } from './checkout-quote.js';
+import { createCheckoutQuotes, type CheckoutQuote, type GuestQuoteBuyer } from './checkout-quote.js';
 import { createCheckoutReconciliation, RECONCILIATION } from './checkout-reconciliation.js';
 import {
   answer,
@@ -442,7 +442,7 @@ export function createCheckoutService(deps: {
    * (decision 0010): the same courses, coupons and tax rate, in that currency's tier amounts.
    */
   async function representmentsFor(
-    userId: number,
+    userId: number | GuestQuoteBuyer,
     pricing: PricingContext,
     request: CheckoutInfoRequest,
     display: CurrencyCode,
@@ -469,73 +469,97 @@ export function createCheckoutService(deps: {
     return result;
   }
 
+  async function infoFor(
+    buyer: number | GuestQuoteBuyer,
+    pricing: PricingContext,
+    request: CheckoutInfoRequest,
+  ): Promise<CheckoutInfoResponse> {
+    const wants = new Set(request.requested_configs);
+    // The provider facts do not depend on the price: fetched alongside it (an unpaid order drops them).
+    const provider = wants.has('checkout_config')
+      ? Promise.all([
+          methodStatuses(),
+          encryptionKey(),
+          typeof buyer === 'number' ? storedCards.cardsOf(buyer) : Promise.resolve([]),
+        ])
+      : null;
+    provider?.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
+    const { quote, balance, taxError } = await quoteFor(
+      buyer,
+      pricing,
+      request.shopping_info.items,
+      request.billing_address,
+      'display',
+    );
+    const data: CheckoutInfoResponse['data'] = { order_summary: orderSummaryOf(quote, pricing.intlLocale) };
+    if (provider) {
+      const paid = !quote.isFree && !quote.isFullyPaidByCredit;
+      const market = marketOf(quote);
+      const [[statuses, key, stored], representments] = await Promise.all([
+        paid ? provider : ([{}, null, []] as const),
+        paid
+          ? representmentsFor(buyer, pricing, request, quote.currency, market)
+          : new Map<CurrencyCode, PriceRepresentment>(),
+      ]);
+      data.checkout_config = {
+        payment_methods: registry.methodsFor(
+          {
+            // Field by field: a spread here cost more than the rest of the quote (decision 0016).
+            country: market.country,
+            product: market.product,
+            quote,
+            statuses,
+            publishableKey: gateway.publishableKey,
+            sdkUrl: gateway.browserSdkUrl,
+            encryptionKey: key,
+            storedCards: stored.map(toStoredMethod).filter((method) => method !== null),
+          },
+          representments,
+        ),
+        credit_is_usable: balance.amount > 0 && !quote.isFree,
+      };
+    }
+    if (wants.has('billing_config')) {
+      data.billing_config = {
+        country: quote.country,
+        secondary_location: secondaryLocationFieldOf(quote.country),
+        secondary_location_info: quote.secondaryLocation,
+      };
+    }
+    if (wants.has('tax_config')) {
+      data.tax_config = {
+        tax_rate: quote.taxRate,
+        tax_breakdown_type: quote.taxMode,
+        total_tax_amount: quote.tax,
+        currency: quote.currency,
+        country_code: quote.country,
+        secondary_location_info: quote.secondaryLocation,
+        error: taxError,
+      };
+    }
+    return { status: 'succeeded', message: null, data };
+  }
+
   return {
     /** `POST /payment/checkout-info/` (checkout §7). */
-    async info(
+    info(
       buyer: CheckoutBuyer,
       pricing: PricingContext,
       request: CheckoutInfoRequest,
     ): Promise<CheckoutInfoResponse> {
-      const wants = new Set(request.requested_configs);
-      // The provider facts do not depend on the price: fetched alongside it (an unpaid order drops them).
-      const provider = wants.has('checkout_config')
-        ? Promise.all([methodStatuses(), encryptionKey(), storedCards.cardsOf(buyer.id)])
-        : null;
-      provider?.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
-      const { quote, balance, taxError } = await quoteFor(
-        buyer.id,
-        pricing,
-        request.shopping_info.items,
-        request.billing_address,
-        'display',
-      );
-      const data: CheckoutInfoResponse['data'] = { order_summary: orderSummaryOf(quote, pricing.intlLocale) };
-      if (provider) {
-        const paid = !quote.isFree && !quote.isFullyPaidByCredit;
-        const market = marketOf(quote);
-        const [[statuses, key, stored], representments] = await Promise.all([
-          paid ? provider : ([{}, null, []] as const),
-          paid
-            ? representmentsFor(buyer.id, pricing, request, quote.currency, market)
-            : new Map<CurrencyCode, PriceRepresentment>(),
-        ]);
-        data.checkout_config = {
-          payment_methods: registry.methodsFor(
-            {
-              // Field by field: a spread here cost more than the rest of the quote (decision 0016).
-              country: market.country,
-              product: market.product,
-              quote,
-              statuses,
-              publishableKey: gateway.publishableKey,
-              sdkUrl: gateway.browserSdkUrl,
-              encryptionKey: key,
-              storedCards: stored.map(toStoredMethod).filter((method) => method !== null),
-            },
-            representments,
-          ),
-          credit_is_usable: balance.amount > 0 && !quote.isFree,
-        };
-      }
-      if (wants.has('billing_config')) {
-        data.billing_config = {
-          country: quote.country,
-          secondary_location: secondaryLocationFieldOf(quote.country),
-          secondary_location_info: quote.secondaryLocation,
-        };
-      }
-      if (wants.has('tax_config')) {
-        data.tax_config = {
-          tax_rate: quote.taxRate,
-          tax_breakdown_type: quote.taxMode,
-          total_tax_amount: quote.tax,
-          currency: quote.currency,
-          country_code: quote.country,
-          secondary_location_info: quote.secondaryLocation,
-          error: taxError,
-        };
-      }
-      return { status: 'succeeded', message: null, data };
+      return infoFor(buyer.id, pricing, request);
+    },
+
+    /**
+     * `POST /payment/dac-checkout-info/` (team-plan §6): the same answer for a visitor who has no
+     * account yet, priced with their cart's codes; no credit and no stored cards.
+     */
+    guestInfo(
+      guest: GuestQuoteBuyer,
+      pricing: PricingContext,
+      request: CheckoutInfoRequest,
+    ): Promise<CheckoutInfoResponse> {
+      return infoFor(guest, pricing, request);
     },
 
     /**

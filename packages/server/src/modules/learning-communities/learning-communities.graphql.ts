@@ -6,6 +6,7 @@ import {
   learningCommunityInvitationSchema,
 } from '@lectern/domain';
 import DataLoader from 'dataloader';
+import { z } from 'zod';
 import {
   requestLoaders,
   type GraphqlContext,
@@ -19,10 +20,14 @@ import type {
   MutationLearningCommunityLeaveArgs,
   MutationLearningCommunityRemoveMembersArgs,
   QueryLearningCommunitiesArgs,
+  QueryLearningCommunityColleaguesArgs,
 } from '../../platform/graphql/graphql-types.generated.js';
 import type { Topic, TopicsService } from '../topics/topics.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { LearningCommunitiesService, LearningCommunity } from './learning-communities.service.js';
+
+/** E-mail addresses per learningCommunityColleagues call. */
+const COLLEAGUE_EMAILS_MAX = 20;
 
 /** Platform §3 learning communities and their §7 queries and mutations. */
 export const learningCommunitiesTypeDefs = /* GraphQL */ `
@@ -103,6 +108,12 @@ export const learningCommunitiesTypeDefs = /* GraphQL */ `
     learningCommunities(ids: [ID!]!): [LearningCommunity!]!
     "Every community the caller belongs to, newest first."
     myLearningCommunities: [LearningCommunity!]!
+    """
+    The colleagues among emails (at most ${COLLEAGUE_EMAILS_MAX}) whom the caller, a member of the
+    community, may add to it with learningCommunityAddMembers: people of its organization, in the
+    order asked. An address of anyone else is left out.
+    """
+    learningCommunityColleagues(id: ID!, emails: [String!]!): [LearningCommunityMember!]!
   }
 
   extend type Mutation {
@@ -137,6 +148,20 @@ interface Person {
 }
 
 const LOADERS = Symbol('learning-communities');
+const colleagueEmails = z
+  .array(
+    z
+      .string({ error: 'Each entry must be an e-mail address.' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email('Each entry must be an e-mail address.')),
+    {
+      error: 'Give a list of e-mail addresses.',
+    },
+  )
+  .min(1, 'Give at least one e-mail address.')
+  .max(COLLEAGUE_EMAILS_MAX, `Give at most ${COLLEAGUE_EMAILS_MAX} e-mail addresses at once.`)
+  .transform((emails) => [...new Set(emails)]);
 const communityId = databaseIdText('id must be the id of a learning community.');
 const communityIds = idListOf('learning community', LEARNING_COMMUNITY_LIMITS.idsPerCall);
 const userIds = idListOf('user', LEARNING_COMMUNITY_LIMITS.usersPerCall);
@@ -180,6 +205,24 @@ export function learningCommunitiesGraphql(deps: {
         communities.visible(signedInUserId(context), parseGraphqlInput(communityIds, args.ids, 'ids')),
       myLearningCommunities: (_args: Record<string, never>, context: GraphqlContext) =>
         communities.mine(signedInUserId(context)),
+      learningCommunityColleagues: async (
+        args: QueryLearningCommunityColleaguesArgs,
+        context: GraphqlContext,
+      ) => {
+        const userId = signedInUserId(context);
+        const colleagues = await communities.colleaguesByEmail(
+          userId,
+          parseGraphqlInput(communityId, args.id, 'id'),
+          parseGraphqlInput(colleagueEmails, args.emails, 'emails'),
+        );
+        return colleagues.map((person) => ({
+          id: String(person.id),
+          name: person.name,
+          surname: person.surname,
+          email: person.email,
+          images: { px50x50: null, px100x100: null },
+        }));
+      },
     },
     mutation: {
       learningCommunityCreate: (args: MutationLearningCommunityCreateArgs, context: GraphqlContext) => {

@@ -45,6 +45,7 @@ const ADD = `mutation($id: ID!, $userIds: [ID!]!, $invitation: LearningCommunity
   learningCommunityAddMembers(id: $id, userIds: $userIds, invitation: $invitation) { id numberOfMembers members { id } } }`;
 const REMOVE = `mutation($id: ID!, $userIds: [ID!]!) { learningCommunityRemoveMembers(id: $id, userIds: $userIds) { id members { id } } }`;
 const LEAVE = `mutation($id: ID!) { learningCommunityLeave(id: $id) }`;
+const COLLEAGUES = `query($id: ID!, $emails: [String!]!) { learningCommunityColleagues(id: $id, emails: $emails) { id name surname email } }`;
 const DELETE = `mutation($id: ID!) { learningCommunityDelete(id: $id) }`;
 
 async function topicIds(...slugs: string[]): Promise<string[]> {
@@ -267,6 +268,48 @@ describe('creating and changing a community', () => {
       userIds: [String(demo.kim.id)],
     });
     expect(firstError(alone).code).toBe('BAD_USER_INPUT');
+  });
+
+  it('finds the colleagues a member may add by e-mail, and nobody outside the organization', async () => {
+    const community = await create(demo.kim.client, {
+      title: 'Colleagues by e-mail',
+      creationReason: { type: 'ONBOARDING_A_NEW_TEAM' },
+    });
+    const found = await graphql(demo.kim.client, COLLEAGUES, {
+      id: community.id,
+      emails: ['LEE@acme.example', 'learner@example.com', 'nobody@acme.example', ' sam@acme.example '],
+    });
+    expect(found.data.errors, found.body).toBeUndefined();
+    expect(found.data.data.learningCommunityColleagues).toEqual([
+      {
+        id: String(demo.lee.id),
+        name: expect.any(String),
+        surname: expect.any(String),
+        email: 'lee@acme.example',
+      },
+      { id: String(demo.sam.id), name: 'Sam', surname: 'Student', email: 'sam@acme.example' },
+    ]);
+    const badEmail = await graphql(demo.kim.client, COLLEAGUES, {
+      id: community.id,
+      emails: ['not an address'],
+    });
+    expect(firstError(badEmail)).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fieldErrors: { 'emails.0': ['Each entry must be an e-mail address.'] },
+    });
+    // Someone outside the community cannot use it to look people up.
+    const stranger = await graphql(demo.owner.client, COLLEAGUES, {
+      id: community.id,
+      emails: ['lee@acme.example'],
+    });
+    expect(firstError(stranger).code).toBe('NOT_FOUND');
+    // A personal community (no organization) has no colleagues to add.
+    const personal = (await graphql(demo.learner.client, MINE)).data.data.myLearningCommunities[0];
+    const none = await graphql(demo.learner.client, COLLEAGUES, {
+      id: personal.id,
+      emails: ['kim@acme.example'],
+    });
+    expect(none.data.data.learningCommunityColleagues).toEqual([]);
   });
 
   it('lets only the owner remove members or delete; members may leave', async () => {

@@ -1,4 +1,8 @@
-import type { LearningCommunityCreationReason, LearningCommunityInput } from '@lectern/domain';
+import {
+  PAGE_ROUTES,
+  type LearningCommunityCreationReason,
+  type LearningCommunityInput,
+} from '@lectern/domain';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { HttpError, notFound, permissionDenied, validationError } from '../../platform/http/http-error.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
@@ -18,7 +22,7 @@ export interface LearningCommunity {
 }
 
 /** Where an invitation sends the invited: the page that lists their communities. */
-export const COMMUNITIES_PAGE = '/home/my-courses/';
+export const COMMUNITIES_PAGE = PAGE_ROUTES.learningCommunities;
 
 const NOT_FOUND = 'There is no such learning community among yours.';
 
@@ -93,6 +97,35 @@ export function createLearningCommunitiesService(deps: {
         const row = rows.get(id);
         if (!row) throw notFound(`There is no learning community ${id} among yours.`);
         return toCommunity(row);
+      });
+    },
+
+    /**
+     * The people among `emails` (lower-cased) whom the user, a member, may add to the community:
+     * members of its organization, in the order asked; an address of no colleague is left out, so
+     * nothing is told about people outside the organization. 404 unless the user is a member.
+     */
+    async colleaguesByEmail(userId: number, id: number, emails: readonly string[]) {
+      const [community] = await repository.visibleAmong(userId, [id]);
+      if (!community) throw notFound(NOT_FOUND);
+      if (community.organizationId === null) return [];
+      const people = (await Promise.all(emails.map((email) => users.findByEmail(email)))).filter(
+        (person) => person !== null,
+      );
+      const colleagues = await organizations.memberIdsAmong(
+        community.organizationId,
+        people.map((person) => person.id),
+      );
+      const contacts = new Map(
+        (
+          await users.contacts(
+            people.filter((person) => colleagues.has(person.id)).map((person) => person.id),
+          )
+        ).map((contact) => [contact.id, contact]),
+      );
+      return people.flatMap((person) => {
+        const contact = contacts.get(person.id);
+        return contact ? [contact] : [];
       });
     },
 

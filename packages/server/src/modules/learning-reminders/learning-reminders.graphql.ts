@@ -44,7 +44,7 @@ export const learningRemindersTypeDefs = /* GraphQL */ `
     PUSH
   }
 
-  "What a reminder is about. title and url are set for a course (url: its page on this site)."
+  "What a reminder (or a badge enrolment) is about. title and url are set for a course or learning path (url: its page on this site)."
   type LearningProduct {
     id: ID!
     type: LearningProductType!

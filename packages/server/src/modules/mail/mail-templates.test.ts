@@ -66,6 +66,18 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     endDate: '2026-04-01T00:00:00Z',
     resubscribeUrl: '/payment/resubscribe-teamplan/',
   },
+  retention_offer_accepted: {
+    kind: 'retention_offer_accepted',
+    planName: 'Personal Plan',
+    percentOff: 50,
+    periods: 2,
+    interval: 'MONTH',
+    discountedAmount: usd(1659),
+    regularAmount: usd(3317),
+    chargeDates: ['2027-03-05T00:00:00Z', '2027-04-05T00:00:00Z'],
+    regularFrom: '2027-05-05T00:00:00Z',
+    manageUrl: '/user/manage-subscriptions/',
+  },
   licenses_added: {
     kind: 'licenses_added',
     planName: 'Team Plan',
@@ -85,6 +97,11 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     inviterName: 'Omar Owner',
     message: 'We meet on Thursdays.',
     communityUrl: '/home/my-courses/',
+  },
+  guest_purchase_waiting: {
+    kind: 'guest_purchase_waiting',
+    courseTitles: ['TypeScript from First Principles', 'React in Practice'],
+    setPasswordUrl: '/join/set-password/?token=abc123',
   },
   refund_completed: {
     kind: 'refund_completed',
@@ -155,6 +172,16 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     body: ['April 1, 2026', 'subscribe again'],
     link: 'https://learn.example.com/payment/resubscribe-teamplan/',
   },
+  retention_offer_accepted: {
+    subject: 'Your Personal Plan discount is confirmed',
+    body: [
+      '50% off your next 2 monthly payments',
+      '$16.59 instead of $33.17 on March 5, 2027 and April 5, 2027',
+      'From May 5, 2027',
+      'cancel at any time',
+    ],
+    link: 'https://learn.example.com/user/manage-subscriptions/',
+  },
   licenses_added: {
     subject: '3 licenses added to your Team Plan',
     body: ['13 licenses', '$59.18'],
@@ -169,6 +196,11 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     subject: 'Omar Owner added you to the learning community Cloud Certification Circle',
     body: ['Cloud Certification Circle', 'We meet on Thursdays.'],
     link: 'https://learn.example.com/home/my-courses/',
+  },
+  guest_purchase_waiting: {
+    subject: 'Your courses are waiting: set your Lectern password',
+    body: ['TypeScript from First Principles', 'React in Practice', 'The link works once'],
+    link: 'https://learn.example.com/join/set-password/?token=abc123',
   },
   refund_completed: {
     subject: 'Your refund for TypeScript from First Principles',
@@ -261,6 +293,25 @@ describe('renderMail', () => {
     expect(rendered.subject).toBe('Action needed: your Team Plan subscription will end');
     expect(rendered.text).toContain('This was our last attempt.');
     expect(rendered.text).toContain('Next attempt: None');
+  });
+
+  it('words a retention offer of one annual payment in the singular', () => {
+    const annual = renderMail(
+      {
+        ...SAMPLES.retention_offer_accepted,
+        percentOff: 25,
+        periods: 1,
+        interval: 'YEAR',
+        discountedAmount: money(16500, 'EUR'),
+        regularAmount: money(22000, 'EUR'),
+        chargeDates: ['2027-01-01T00:00:00Z'],
+        regularFrom: '2028-01-01T00:00:00Z',
+      },
+      { ...context, locale: 'de-DE' },
+    );
+    expect(annual.text).toContain('25% off your next annual payment.');
+    expect(annual.text).toContain('165,00\u00a0€ instead of 220,00\u00a0€ on 1. Januar 2027.');
+    expect(annual.text).toContain('Discounted payment: 165,00\u00a0€ on 1. Januar 2027');
   });
 
   it('leaves out the tax of a receipt without tax, and says when licenses cost nothing now', () => {

@@ -48,6 +48,23 @@ export type MailContent =
   | { kind: 'subscription_cancelled'; planName: string; endDate: string; reactivateUrl: string }
   | { kind: 'subscription_reactivated'; planName: string; nextChargeDate: string; amount: Money }
   | { kind: 'subscription_expired'; planName: string; endDate: string; resubscribeUrl: string }
+  | {
+      /** A Personal Plan subscriber kept their plan with a retention offer (decision 0029). */
+      kind: 'retention_offer_accepted';
+      planName: string;
+      percentOff: number;
+      /** Renewal periods charged at the discounted price. */
+      periods: number;
+      interval: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+      /** One discounted period and one at the usual price, tax included. */
+      discountedAmount: Money;
+      regularAmount: Money;
+      /** The charge date of each discounted period. */
+      chargeDates: string[];
+      /** When the usual price returns. */
+      regularFrom: string;
+      manageUrl: string;
+    }
   | { kind: 'licenses_added'; planName: string; added: number; total: number; charged: Money | null }
   | {
       /** An invitation to join an organization (its Team Plan license comes with it). */
@@ -64,6 +81,13 @@ export type MailContent =
       /** The inviter's own words, if any. */
       message: string | null;
       communityUrl: string;
+    }
+  | {
+      /** A guest checkout succeeded: the courses wait in the new account until a password is set. */
+      kind: 'guest_purchase_waiting';
+      courseTitles: string[];
+      /** The one-time link to choose a password. */
+      setPasswordUrl: string;
     }
   | {
       /** A course refund went back to where it was paid from. */
@@ -184,6 +208,13 @@ function formattersFor(context: MailContext) {
 }
 
 const licensesText = (count: number, shown: string) => `${shown} ${count === 1 ? 'license' : 'licenses'}`;
+
+const PAYMENT_OF_INTERVAL = { DAY: 'daily', WEEK: 'weekly', MONTH: 'monthly', YEAR: 'annual' } as const;
+/** "2 monthly payments", "annual payment". */
+const paymentsText = (count: number, interval: keyof typeof PAYMENT_OF_INTERVAL, shown: string) =>
+  count === 1
+    ? `${PAYMENT_OF_INTERVAL[interval]} payment`
+    : `${shown} ${PAYMENT_OF_INTERVAL[interval]} payments`;
 
 function partsOf(mail: MailContent, context: MailContext): MailParts {
   const f = formattersFor(context);
@@ -326,6 +357,29 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
         action: { label: 'Subscribe again', url: f.url(mail.resubscribeUrl) },
       };
     }
+    case 'retention_offer_accepted': {
+      const payments = paymentsText(mail.periods, mail.interval, f.number(mail.periods));
+      const dates = mail.chargeDates.map(f.date);
+      const back = f.date(mail.regularFrom);
+      return {
+        subject: `Your ${mail.planName} discount is confirmed`,
+        heading: 'Thanks for staying with us',
+        paragraphs: [
+          `You accepted our offer: ${f.number(mail.percentOff)}% off your next ${payments}. We will charge ${f.money(mail.discountedAmount)} instead of ${f.money(mail.regularAmount)} on ${dates.join(' and ')}.`,
+          `From ${back}, your ${mail.planName} renews at its usual price of ${f.money(mail.regularAmount)}. You can still cancel at any time.`,
+        ],
+        facts: [
+          ['Plan', mail.planName],
+          ['Discount', `${f.number(mail.percentOff)}% off your next ${payments}`],
+          ...dates.map((date): [string, string] => [
+            'Discounted payment',
+            `${f.money(mail.discountedAmount)} on ${date}`,
+          ]),
+          ['Usual price again from', `${back} (${f.money(mail.regularAmount)})`],
+        ],
+        action: { label: 'Manage your subscription', url: f.url(mail.manageUrl) },
+      };
+    }
     case 'licenses_added': {
       const added = licensesText(mail.added, f.number(mail.added));
       const total = licensesText(mail.total, f.number(mail.total));
@@ -375,6 +429,19 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
           ['Added by', mail.inviterName],
         ],
         action: { label: 'See your communities', url: f.url(mail.communityUrl) },
+      };
+    case 'guest_purchase_waiting':
+      return {
+        subject: `Your courses are waiting: set your ${context.brandName} password`,
+        heading: 'Thank you for your purchase',
+        paragraphs: [
+          `We made a ${context.brandName} account for this e-mail address, and your courses are in it.`,
+          'Choose a password to open them on any device. The link works once, for 14 days.',
+        ],
+        facts: mail.courseTitles.map(
+          (title, index) => [index === 0 ? 'Courses' : '', title] as [string, string],
+        ),
+        action: { label: 'Set your password', url: f.url(mail.setPasswordUrl) },
       };
     case 'refund_completed':
       return {

@@ -12,6 +12,7 @@ import { OPEN_CHECKOUT as OPEN } from './subscription-checkout-answers.js';
 import type { Writer } from '../../platform/db/database.js';
 import type { SubscriptionNotices } from './subscription-notices.js';
 import type { SubscriptionPrice } from './subscription-pricing.js';
+import { createRetentionOffersRepository, renewalUnitPrice } from './subscription-retention-offers.js';
 import type {
   EnrollmentRow,
   Subscriber,
@@ -44,6 +45,24 @@ export function createSubscriptionCompletion(deps: {
   onCardChanged: (enrollmentId: number, paymentMethodId: string, writer: Writer) => Promise<void>;
 }) {
   const { repository, gateway, log, now, notices } = deps;
+  const retentionOffers = createRetentionOffersRepository(repository.db);
+
+  /**
+   * The plan's next charge at a new location's taxes: the price's, or the discounted one when an
+   * accepted retention offer covers the next period (decision 0029).
+   */
+  async function nextChargeAt(enrollment: EnrollmentRow, price: SubscriptionPrice) {
+    if (enrollment.subscriberType !== 'user') return price.next;
+    const offer = await retentionOffers.ofEnrollment(enrollment.id);
+    const unit = renewalUnitPrice(enrollment, offer, enrollment.currentPeriodEnd);
+    if (unit === enrollment.unitPrice) return price.next;
+    const rates = price.quote.taxLines?.map((line) => line.ratePercent) ?? [];
+    return chargeWithTax(
+      periodPrice(money(unit, enrollment.currency as CurrencyCode), enrollment.licenseCount),
+      rates.length > 0 ? rates : price.quote.taxRate,
+      price.quote.taxMode,
+    );
+  }
 
   async function storeBilling(
     subscriber: Subscriber,
@@ -246,16 +265,17 @@ export function createSubscriptionCompletion(deps: {
       price: SubscriptionPrice,
     ): Promise<{ row: SubscriptionCheckoutRow | null; change: TaxRateChange | null }> {
       const at = now();
+      const next = await nextChargeAt(enrollment, price);
       const change: TaxRateChange = {
         previous_rate: Number(enrollment.taxRate),
         new_rate: price.quote.taxRate,
         tax_breakdown_type: price.quote.taxMode,
         currency: enrollment.currency as CurrencyCode,
         previous_total: enrollment.chargeAmount,
-        new_total: price.next.total.amount,
-        tax_excluded_amount: price.next.total.amount - price.next.tax.amount,
+        new_total: next.total.amount,
+        tax_excluded_amount: next.total.amount - next.tax.amount,
         previous_tax: enrollment.taxAmount,
-        new_tax: price.next.tax.amount,
+        new_tax: next.tax.amount,
       };
       const done = await repository.db.transaction(async (tx) => {
         await storeBilling(
@@ -270,8 +290,8 @@ export function createSubscriptionCompletion(deps: {
           {
             taxRate: String(price.quote.taxRate),
             taxMode: price.quote.taxMode,
-            chargeAmount: price.next.total.amount,
-            taxAmount: price.next.tax.amount,
+            chargeAmount: next.total.amount,
+            taxAmount: next.tax.amount,
           },
           tx,
         );

@@ -1,4 +1,11 @@
-import { money, PAGE_ROUTES, pagePath, type CurrencyCode, type Money } from '@lectern/domain';
+import {
+  money,
+  PAGE_ROUTES,
+  pagePath,
+  type CurrencyCode,
+  type Money,
+  type RetentionOfferQuote,
+} from '@lectern/domain';
 import type { Writer } from '../../platform/db/database.js';
 import type { MailContent } from '../mail/mail-templates.js';
 import type { GatewayFailure } from '../payments/payment-gateway.js';
@@ -201,6 +208,21 @@ export function createSubscriptionNotices(deps: {
         planName,
         endDate: enrollment.currentPeriodEnd.toISOString(),
         resubscribeUrl: MANAGE_SUBSCRIPTIONS_PATH,
+      })),
+
+    /** A Personal Plan subscriber accepted a retention offer instead of cancelling (decision 0029). */
+    retentionOfferAccepted: (enrollment: EnrollmentRow, quote: RetentionOfferQuote, writer: Writer) =>
+      send(enrollment, writer, `retention_offer_accepted:${enrollment.id}`, (planName) => ({
+        kind: 'retention_offer_accepted',
+        planName,
+        percentOff: quote.percentOff,
+        periods: quote.periods,
+        interval: quote.renewalInterval.type,
+        discountedAmount: quote.discounted.total,
+        regularAmount: quote.regular.total,
+        chargeDates: quote.chargeDates.map((date) => date.toISOString()),
+        regularFrom: quote.endsAt.toISOString(),
+        manageUrl: MANAGE_SUBSCRIPTIONS_PATH,
       })),
 
     licensesAdded: (

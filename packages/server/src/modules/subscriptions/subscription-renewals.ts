@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   addInterval,
+  chargeWithTax,
   dunningRetryAt,
   money,
+  periodPrice,
   nextLifecycleState,
   periodCharge,
   renewsAtPeriodEnd,
@@ -26,6 +28,11 @@ import { taxLinesOf } from '../tax/tax-lines.js';
 import type { TaxComponent, TaxProvider } from '../tax/tax-provider.js';
 import type { SubscriptionBillingRepository, InvoiceRow } from './subscription-billing.repository.js';
 import type { SubscriptionNotices } from './subscription-notices.js';
+import {
+  createRetentionOffersRepository,
+  renewalUnitPrice,
+  type RetentionOfferRow,
+} from './subscription-retention-offers.js';
 import type {
   BillingProfileRow,
   EnrollmentRow,
@@ -76,6 +83,13 @@ export function createSubscriptionRenewals(deps: {
 }) {
   const { repository, billing, gateway, queue, notices, clock, log, faults } = deps;
   const db = repository.db;
+  const retentionOffers = createRetentionOffersRepository(db);
+  /** The accepted retention offers of these plans (only personal plans have any: decision 0029). */
+  const offersOf = (rows: EnrollmentRow[], writer: Writer): Promise<Map<number, RetentionOfferRow>> =>
+    retentionOffers.ofEnrollments(
+      rows.filter((row) => row.subscriberType === 'user').map((row) => row.id),
+      writer,
+    );
 
   /** Provider calls of a renewal run in flight at once. */
   const CHARGE_CONCURRENCY = 16;
@@ -210,11 +224,14 @@ export function createSubscriptionRenewals(deps: {
             true,
           )
         ).filter((row) => due(row) && renewsAtPeriodEnd(row.status as LifecycleState));
+        const offers = await offersOf(locked, tx);
         await billing.insertInvoices(
           locked.map((row) => {
             const option = options.get(row.priceOptionId)!;
             const { rate, rates, components, note, mode } = taxOf(row);
-            const unit = money(row.unitPrice, row.currency as CurrencyCode);
+            // A period an accepted retention offer covers is charged at its price, taxed as any charge.
+            const unitPrice = renewalUnitPrice(row, offers.get(row.id), row.currentPeriodEnd);
+            const unit = money(unitPrice, row.currency as CurrencyCode);
             const charge = periodCharge(unit, row.licenseCount, rates, mode);
             return {
               enrollmentId: row.id,
@@ -227,7 +244,7 @@ export function createSubscriptionRenewals(deps: {
               }),
               licenses: row.licenseCount,
               currency: row.currency,
-              unitPrice: row.unitPrice,
+              unitPrice,
               amount: charge.total.amount,
               taxAmount: charge.tax.amount,
               taxRate: String(rate),
@@ -380,6 +397,28 @@ export function createSubscriptionRenewals(deps: {
     };
 
   /**
+   * What the period after a paid invoice will charge: the same as the invoice, unless a retention
+   * offer starts or ends there (then its unit price, at the invoice's taxes).
+   */
+  function nextChargeOf(
+    enrollment: EnrollmentRow,
+    invoice: InvoiceRow,
+    offer: RetentionOfferRow | undefined,
+  ): { amount: number; taxAmount: number } {
+    const unitPrice = renewalUnitPrice(enrollment, offer, invoice.periodEnd);
+    if (!offer || unitPrice === invoice.unitPrice)
+      return { amount: invoice.amount, taxAmount: invoice.taxAmount };
+    const lines = invoice.taxLines ?? [];
+    const rates = lines.length > 0 ? lines.map((line) => line.ratePercent) : Number(invoice.taxRate);
+    const charge = chargeWithTax(
+      periodPrice(money(unitPrice, invoice.currency as CurrencyCode), invoice.licenses),
+      rates,
+      invoice.taxMode as TaxBreakdownType,
+    );
+    return { amount: charge.total.amount, taxAmount: charge.tax.amount };
+  }
+
+  /**
    * Invoices paid: a receipt each, each plan ACTIVE for its paid period (trial converted,
    * renewed, or back from past due). Once per invoice, whichever path (the attempt's answer,
    * the provider's webhook after authentication) arrives first; many in one transaction.
@@ -399,6 +438,7 @@ export function createSubscriptionRenewals(deps: {
         (invoice) => invoice.status !== 'paid',
       );
       if (invoices.length === 0) return [];
+      const offers = await offersOf([...enrollments.values()], tx);
       const cardless = invoices.filter((invoice) => !payments.get(invoice.id)!.paymentMethod?.card);
       const profiles = await billing.profilesOf(
         cardless.map((invoice) => subscriberOf(enrollments.get(invoice.enrollmentId)!)),
@@ -434,14 +474,15 @@ export function createSubscriptionRenewals(deps: {
           return [];
         }
         if (enrollment.currentPeriodEnd.getTime() !== invoice.periodStart.getTime()) return [];
+        const following = nextChargeOf(enrollment, invoice, offers.get(enrollment.id));
         return [
           {
             id: enrollment.id,
             status: next,
             periodStart: invoice.periodStart,
             periodEnd: invoice.periodEnd,
-            chargeAmount: invoice.amount,
-            taxAmount: invoice.taxAmount,
+            chargeAmount: following.amount,
+            taxAmount: following.taxAmount,
             taxRate: invoice.taxRate,
             taxMode: invoice.taxMode,
           },

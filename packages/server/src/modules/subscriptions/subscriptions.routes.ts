@@ -1,14 +1,23 @@
-import type { TeamPlanPricingInfo } from '@lectern/domain';
+import {
+  RETENTION_OFFER_IDS,
+  type RetentionOfferAcceptance,
+  type RetentionOfferAvailability,
+  type TeamPlanPricingInfo,
+} from '@lectern/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
+import { databaseId } from '../../platform/http/database-id.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
+import { createRetentionOffers } from './subscription-retention-offers.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
 export const SUBSCRIPTION_PATHS = {
   teamPlanInfo: '/payment/checkout-teamplan-info/',
   pricingInfo: '/payment/teamplan-pricing-info-view/',
   skipFreeTrial: '/payment/skip-free-trial/',
+  /** Checkout §7 retention promo (decision 0029): GET whether a plan has an offer, POST accepts it. */
+  retentionPromo: '/payment/retention-promo-submit/',
 } as const;
 
 const checkoutRef = z
@@ -26,7 +35,13 @@ const planId = z.coerce
   .positive('subscription_plan_id must be a plan id.')
   .max(2_147_483_647, 'subscription_plan_id must be a plan id.');
 
-/** Team-plan §7 pricing views and the skip-free-trial switch (checkout §7). Signed-in buyers only. */
+const enrollmentIdMessage = 'enrollment_id must be the id of your subscription.';
+const offerIdMessage = `offer_id must be one of ${RETENTION_OFFER_IDS.join(', ')}.`;
+
+/**
+ * Team-plan §7 pricing views, the skip-free-trial switch and the retention promo (checkout §7).
+ * Signed-in buyers only.
+ */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   subscriptions: SubscriptionsService;
   userContext: UserContextService;
@@ -84,6 +99,42 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       const { subscription_plan_id: id, enabled } = request.body;
       await subscriptions.setSkipTrial(requireUserId(request), id, enabled);
       return { subscription_plan_id: id, enabled };
+    },
+  );
+
+  const retention = createRetentionOffers({ subscriptions });
+
+  /** Whether the plan has a retention offer now (and the one accepted before, while it lasts). */
+  app.get(
+    SUBSCRIPTION_PATHS.retentionPromo,
+    {
+      config: SIGNED_IN,
+      schema: { querystring: z.object({ enrollment_id: databaseId(enrollmentIdMessage, { coerce: true }) }) },
+    },
+    async (request): Promise<RetentionOfferAvailability> =>
+      retention.availability(requireUserId(request), request.query.enrollment_id),
+  );
+
+  /**
+   * Accepts the plan's retention offer instead of cancelling: 201 with what the subscriber now
+   * pays and until when; 409 with the reason as `code` when the plan has no such offer now.
+   */
+  app.post(
+    SUBSCRIPTION_PATHS.retentionPromo,
+    {
+      config: SIGNED_IN,
+      schema: {
+        body: z.object({
+          enrollment_id: databaseId(enrollmentIdMessage),
+          offer_id: z.enum(RETENTION_OFFER_IDS, { error: offerIdMessage }),
+        }),
+      },
+    },
+    async (request, reply): Promise<RetentionOfferAcceptance> => {
+      const { enrollment_id: id, offer_id: offerId } = request.body;
+      const accepted = await retention.accept(requireUserId(request), id, offerId);
+      reply.status(201);
+      return accepted;
     },
   );
 };

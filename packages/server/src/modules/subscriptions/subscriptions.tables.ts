@@ -328,3 +328,31 @@ export const subscriptionTrialSkips = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.planId] })],
 );
+
+/**
+ * Issue 19 (decision 0029): a retention offer a Personal Plan subscriber accepted instead of
+ * cancelling, at most one per enrollment ever. Renewal periods starting in [starts_at, ends_at)
+ * are charged `percent_off` less (tax on the discounted price); the usual price returns after.
+ */
+export const subscriptionRetentionOffers = pgTable('subscription_retention_offers', {
+  id: serial('id').primaryKey(),
+  enrollmentId: integer('enrollment_id')
+    .notNull()
+    .unique('subscription_retention_offers_enrollment_key')
+    .references(() => subscriptionEnrollments.id),
+  /** The offer's id (domain `RETENTION_OFFERS`), as the page sent it. */
+  offerId: varchar('offer_id', { length: 64 }).notNull(),
+  /** Percent off in hundredths of a percent (5000 is 50%): exact, like the offers are written. */
+  percentOffHundredths: integer('percent_off_hundredths').notNull(),
+  periods: integer('periods').notNull(),
+  /** Start of the first discounted period (the plan's period end when accepted). */
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  /** When the usual price returns: the end of the last discounted period. */
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  /** What one discounted period was quoted at, tax included, and the usual price then (minor units). */
+  currency: varchar('currency', { length: 3 }).notNull(),
+  discountedAmount: bigint('discounted_amount', { mode: 'number' }).notNull(),
+  regularAmount: bigint('regular_amount', { mode: 'number' }).notNull(),
+  acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+});

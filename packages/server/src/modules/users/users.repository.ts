@@ -54,6 +54,9 @@ export function createUsersRepository(db: Database) {
       const [row] = await db.update(users).set({ timeZone }).where(eq(users.id, id)).returning();
       return row ?? null;
     },
+    async setPassword(id: number, passwordHash: string, writer: Database = db): Promise<void> {
+      await writer.update(users).set({ passwordHash, guestSince: null }).where(eq(users.id, id));
+    },
     async setOperator(id: number, isOperator: boolean): Promise<void> {
       await db.update(users).set({ isOperator }).where(eq(users.id, id));
     },

@@ -20,6 +20,8 @@ export interface UserProfile {
   timeZone: string | null;
   /** Staff of the marketplace: may open the operator pages. */
   isOperator: boolean;
+  /** Made by a guest checkout and no password chosen yet (nobody can log in with one). */
+  guestSince: Date | null;
   createdAt: Date;
 }
 
@@ -73,6 +75,44 @@ export function createUsersService(db: Database) {
       });
       if (!row) throw validationError({ email: [EMAIL_TAKEN_MESSAGE] }, EMAIL_TAKEN_MESSAGE);
       return toProfile(row);
+    },
+
+    /**
+     * An account for a guest checkout's e-mail (team-plan §6): a random password nobody knows,
+     * `guestSince` set until the buyer chooses one from the mailed link. Null when the e-mail
+     * is taken.
+     */
+    async registerGuest(
+      email: string,
+      options: RegisterOptions & { now: Date },
+    ): Promise<UserProfile | null> {
+      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+      const locale = options.locale ?? 'en_US';
+      const row = await repository.insert({
+        // The part before the @ until they say their name ("jane.doe").
+        name: (email.split('@')[0] ?? email).slice(0, 64),
+        surname: '',
+        email,
+        passwordHash,
+        encryptedId: randomBytes(16).toString('base64url'),
+        country: options.country ?? 'US',
+        locale,
+        language: locale.split('_')[0] ?? 'en',
+        guestSince: options.now,
+      });
+      return row ? toProfile(row) : null;
+    },
+
+    async findByEmail(email: string): Promise<UserProfile | null> {
+      const row = await repository.findByEmail(email);
+      return row ? toProfile(row) : null;
+    },
+
+    /** Sets the password (read with `writer` when given), which ends a guest account's guest state. */
+    async setPassword(id: number, password: string, writer?: Database): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      profiles.delete(id);
+      await repository.setPassword(id, passwordHash, writer);
     },
 
     /** The user for these credentials, or null; takes the same time whether or not the e-mail exists. */

@@ -11,7 +11,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { createExpiringCache } from '../cache/expiring-cache.js';
-import { createHandler } from 'graphql-http';
+import { createHandler, parseRequestParams, type Request as GraphqlHttpRequest } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { HttpError } from '../http/http-error.js';
 import { complexityLimitRule } from './graphql-limits.js';
@@ -133,6 +133,83 @@ function formatErrorWith(log: FastifyInstance['log']) {
   };
 }
 
+/**
+ * Persisted queries (decision 0028): documents known in advance, by the SHA-256 (hex) of their
+ * text. `npm run codegen` writes the web app's (`PERSISTED_DOCUMENTS`).
+ */
+export type PersistedDocuments = Readonly<Record<string, string>>;
+
+type EndpointRequest = GraphqlHttpRequest<FastifyRequest, FastifyReply>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What a request says of persisted queries, read before graphql-http checks it: the hash of
+ * `extensions.persistedQuery` (undefined when there is none, or when the request is too broken
+ * to tell: graphql-http then refuses it) and whether it carries a query text too.
+ */
+function persistedQueryOf(request: EndpointRequest): { hash: string | undefined; hasText: boolean } {
+  let extensions: unknown;
+  let query: unknown;
+  if (request.method === 'GET') {
+    const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+    query = search.get('query') ?? undefined;
+    try {
+      extensions = JSON.parse(search.get('extensions') ?? 'null');
+    } catch {
+      return { hash: undefined, hasText: query !== undefined };
+    }
+  } else if (isRecord(request.body)) {
+    ({ extensions, query } = request.body);
+  }
+  const persisted = isRecord(extensions) ? extensions.persistedQuery : undefined;
+  if (persisted === undefined) return { hash: undefined, hasText: query != null };
+  if (!isRecord(persisted) || persisted.version !== 1 || typeof persisted.sha256Hash !== 'string') {
+    throw new GraphQLError('extensions.persistedQuery must be {"version": 1, "sha256Hash": "<hex>"}.', {
+      extensions: { code: 'BAD_REQUEST' },
+    });
+  }
+  return { hash: persisted.sha256Hash.toLowerCase(), hasText: query != null };
+}
+
+/** The request with `query` set to a persisted document's text (whatever text it carried). */
+function withQuery(request: EndpointRequest, query: string): EndpointRequest {
+  if (request.method === 'GET') {
+    const [path, search] = request.url.split('?');
+    const params = new URLSearchParams(search ?? '');
+    params.set('query', query);
+    return { ...request, url: `${path}?${params.toString()}` };
+  }
+  return { ...request, body: { ...(request.body as Record<string, unknown>), query } };
+}
+
+/**
+ * graphql-http's request parsing with persisted queries (decision 0028): a known hash runs its
+ * document; an unknown one is PERSISTED_QUERY_NOT_FOUND, unless, outside production, the request
+ * carries the text as well; a request with text alone is refused in production
+ * (PERSISTED_QUERY_REQUIRED) once graphql-http found nothing else wrong with it. Queries may come
+ * by GET (`?operationName=&variables=&extensions=`), mutations only by POST.
+ */
+function persistedRequestParams(documents: PersistedDocuments, production: boolean) {
+  return async (request: EndpointRequest) => {
+    const { hash, hasText } = persistedQueryOf(request);
+    if (hash === undefined) {
+      if (!production) return undefined;
+      const params = await parseRequestParams(request);
+      if (!('query' in params)) return params;
+      throw new GraphQLError(
+        'This endpoint runs only the persisted queries of the web app: send extensions.persistedQuery instead of the query text.',
+        { extensions: { code: 'PERSISTED_QUERY_REQUIRED' } },
+      );
+    }
+    const document = Object.hasOwn(documents, hash) ? documents[hash] : undefined;
+    if (document !== undefined) return parseRequestParams(withQuery(request, document));
+    if (hasText && !production) return undefined;
+    throw new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } });
+  };
+}
+
 const EMPTY_REFUSALS: Record<number, { code: string; message: string }> = {
   400: { code: 'BAD_REQUEST', message: 'This is not a GraphQL request.' },
   405: { code: 'METHOD_NOT_ALLOWED', message: 'Queries are sent by GET or POST, mutations by POST.' },
@@ -143,11 +220,17 @@ const EMPTY_REFUSALS: Record<number, { code: string; message: string }> = {
 /**
  * `GET|POST /api/2022-03/graphql/` over graphql-http (GraphQL-over-HTTP compliant): queries by
  * GET or POST, mutations by POST only (CSRF applies to every POST, like the rest of the API),
- * depth and cost limits, introspection only outside production.
+ * depth and cost limits, introspection only outside production. With `persistedDocuments`, the
+ * endpoint runs those documents by hash, and in production nothing else (decision 0028).
  */
 export function registerGraphqlEndpoint(
   app: FastifyInstance,
-  options: { parts: readonly GraphqlPart[]; production: boolean; path?: string },
+  options: {
+    parts: readonly GraphqlPart[];
+    production: boolean;
+    path?: string;
+    persistedDocuments?: PersistedDocuments;
+  },
 ): void {
   const schema = buildGraphqlSchema(options.parts);
   // Each part's root resolvers go on their fields, where graphql-js and compiled queries find them.
@@ -225,6 +308,9 @@ export function registerGraphqlEndpoint(
       loaders: new Map(),
     }),
     formatError: formatErrorWith(app.log),
+    ...(options.persistedDocuments
+      ? { parseRequestParams: persistedRequestParams(options.persistedDocuments, options.production) }
+      : {}),
   });
   app.route({
     method: ['GET', 'POST'],

@@ -22,6 +22,18 @@ export type Query = {
   subscriptionPlansByProductType: Array<SubscriptionPlan>;
   /** The signed-in user's organization plan when they are its owner or admin, else their personal plan. */
   currentSubscriptionEnrollment?: Maybe<SubscriptionEnrollment>;
+  /** One topic; NOT_FOUND when there is none. */
+  topic: Topic;
+  /**
+   * Topics whose name holds every word of the query (case and width folded): the whole name
+   * first, then names starting with it, then names with a word starting with it. limit: 1 to
+   * 50.
+   */
+  topicSearch: Array<Topic>;
+  /** The groups of ids in that order (NOT_FOUND when one does not exist); without ids, every group by name. */
+  topicGroups: Array<TopicGroup>;
+  /** The topics the caller follows, by name. */
+  topicInterests: Array<Topic>;
   /**
    * The caller's communities among ids (at most 50), in that order;
    * NOT_FOUND when any is not one of theirs.
@@ -30,6 +42,12 @@ export type Query = {
   /** Every community the caller belongs to, newest first. */
   myLearningCommunities: Array<LearningCommunity>;
   /**
+   * The colleagues among emails (at most 20) whom the caller, a member of the
+   * community, may add to it with learningCommunityAddMembers: people of its organization, in the
+   * order asked. An address of anyone else is left out.
+   */
+  learningCommunityColleagues: Array<LearningCommunityMember>;
+  /**
    * The caller's reminders in start order, one page (from 0) of size at most
    * 50. Each reminder's calendar file (.ics) is at
    * GET /api-2.0/users/me/learning-reminders/{id}/calendar/.
@@ -37,6 +55,68 @@ export type Query = {
   learningReminders: LearningReminderPage;
   /** The caller's weekly streak of lecture minutes. */
   streakUserLectureConsumptionWeekly: UserLectureConsumptionWeeklyStreak;
+  /** The occupations of ids (at most 50) in that order; NOT_FOUND when one does not exist. */
+  occupations: Array<Occupation>;
+  /** The groups of ids in that order (NOT_FOUND when one does not exist); without ids, every group by name. */
+  occupationGroups: Array<OccupationGroup>;
+  /**
+   * Occupations whose name holds every word of search (all without one), in groupIds (all
+   * without), names starting with it first: one page from 0, pageSize 1 to 50.
+   */
+  occupationSearch: OccupationPage;
+  /** The caller's occupation info. */
+  userOccupationInfo: UserOccupationInfo;
+  /** Every subject area, by name. */
+  badgeCertificationSubjectAreas: Array<BadgeCertificationSubjectArea>;
+  /** Every issuer, by name. */
+  badgeClassIssuers: Array<BadgeClassIssuer>;
+  /** One badge class, active or not; NOT_FOUND when there is none. */
+  badgeClass: BadgeClass;
+  /**
+   * Active badge classes whose name, tags or issuer hold every word of query, from issuerIds and
+   * certificationAreaIds (at most 20 each): names starting with the
+   * query first, then by name. One page from 0, size 1 to 50.
+   */
+  searchBadgeClasses: BadgeClassPage;
+  /** The active badge classes of a topic, by name; NOT_FOUND for a topic that does not exist. */
+  badgeClassesByTopic: Array<BadgeClass>;
+  /** Every active badge class, by name. */
+  activeBadgeClasses: Array<BadgeClass>;
+  /**
+   * The caller's enrolments in the courses and learning paths that prepare for the badge class,
+   * in the class's order, with their completion. NOT_FOUND for a class that does not exist.
+   */
+  badgeClassEnrollmentsByBadgeClassId: Array<BadgeClassEnrollment>;
+  /**
+   * The active badge classes that any of the products (at most 50)
+   * prepares for, by name. Labs and assessments prepare for none.
+   */
+  badgeClassesByLearningProducts: Array<BadgeClass>;
+  /**
+   * A learner's awards, newest first, one page from 0 (size 1 to 50).
+   * Only the caller's own: anyone else's id is NOT_FOUND.
+   */
+  badgeAssertionsByUser: BadgeAssertionPage;
+  /** The pro learning paths of a topic, by title; NOT_FOUND for a topic that does not exist. */
+  proLearningPathsByTopic: Array<ProLearningPath>;
+  /** A published, public course with its curriculum; NOT_FOUND otherwise. */
+  course: Course;
+  /**
+   * Lectures of published, public courses whose titles hold the words (the last one as a prefix,
+   * English stemming), best first; limit 1 to 50.
+   */
+  searchLectures: LectureSearchResponse;
+  /**
+   * The caller's answers in the course's assessments (those they answered), in curriculum order.
+   * NOT_FOUND for a course that does not exist or is not public.
+   */
+  courseAssessmentItemResults: Array<CourseAssessmentItemResults>;
+  /** The templates of a language family, by name. */
+  codingExerciseTemplatesByLanguage: Array<CodingExerciseTemplate>;
+  /** The templates that run on a language version, by name. */
+  codingExerciseTemplatesByLanguageVersion: Array<CodingExerciseTemplate>;
+  /** The template of that name for the version; NOT_FOUND when there is none. */
+  codingExerciseTemplateByLanguageVersionName: CodingExerciseTemplate;
 };
 
 export type QuerySubscriptionPlansByProductTypeArgs = {
@@ -44,13 +124,108 @@ export type QuerySubscriptionPlansByProductTypeArgs = {
   licenseCount?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type QueryTopicArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryTopicSearchArgs = {
+  filters?: InputMaybe<TopicSearchFilters>;
+  query: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryTopicGroupsArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
 export type QueryLearningCommunitiesArgs = {
   ids: Array<Scalars['ID']['input']>;
+};
+
+export type QueryLearningCommunityColleaguesArgs = {
+  id: Scalars['ID']['input'];
+  emails: Array<Scalars['String']['input']>;
 };
 
 export type QueryLearningRemindersArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryOccupationsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+export type QueryOccupationGroupsArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type QueryOccupationSearchArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  groupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryBadgeClassArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QuerySearchBadgeClassesArgs = {
+  query?: InputMaybe<Scalars['String']['input']>;
+  issuerIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  certificationAreaIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryBadgeClassesByTopicArgs = {
+  topicId: Scalars['ID']['input'];
+};
+
+export type QueryBadgeClassEnrollmentsByBadgeClassIdArgs = {
+  badgeClassId: Scalars['ID']['input'];
+};
+
+export type QueryBadgeClassesByLearningProductsArgs = {
+  learningProducts: Array<LearningProductInput>;
+};
+
+export type QueryBadgeAssertionsByUserArgs = {
+  userId: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryProLearningPathsByTopicArgs = {
+  topicId: Scalars['ID']['input'];
+};
+
+export type QueryCourseArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QuerySearchLecturesArgs = {
+  query: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryCourseAssessmentItemResultsArgs = {
+  courseId: Scalars['ID']['input'];
+  filters?: InputMaybe<CourseAssessmentItemResultFilters>;
+};
+
+export type QueryCodingExerciseTemplatesByLanguageArgs = {
+  language: CodingLanguage;
+};
+
+export type QueryCodingExerciseTemplatesByLanguageVersionArgs = {
+  language: CodingLanguageVersion;
+};
+
+export type QueryCodingExerciseTemplateByLanguageVersionNameArgs = {
+  language: CodingLanguageVersion;
+  name: Scalars['String']['input'];
 };
 
 export type Mutation = {
@@ -59,6 +234,13 @@ export type Mutation = {
   subscriptionEnrollmentCancel: SubscriptionEnrollment;
   /** Undoes a cancellation before the period end; nothing is charged today. */
   subscriptionEnrollmentReactivate: SubscriptionEnrollment;
+  /**
+   * The caller follows the topics (at most 50 a call); those already
+   * followed stay as they were. Unknown ids are BAD_USER_INPUT. Answers the caller's interests.
+   */
+  topicInterestAssign: Array<Topic>;
+  /** The caller stops following the topics; those not followed are left alone. Answers the caller's interests. */
+  topicInterestUnassign: Array<Topic>;
   /** Founds a community in the caller's organization, with the caller as owner and first member. */
   learningCommunityCreate: LearningCommunity;
   /**
@@ -79,6 +261,17 @@ export type Mutation = {
   /** Replaces every field of the caller's reminder. */
   learningReminderUpdate: LearningReminder;
   learningReminderDelete: Scalars['Boolean']['output'];
+  /** Whether the caller manages people. */
+  occupationManagerAssign: UserOccupationInfo;
+  /** The caller's occupation group; an occupation of another group is let go. An unknown group is BAD_USER_INPUT. */
+  occupationGroupAssign: UserOccupationInfo;
+  /** The caller's canonical occupation, with its group. An unknown occupation is BAD_USER_INPUT. */
+  occupationAssign: UserOccupationInfo;
+  /**
+   * Replaces the caller's own words for their job (at most 5, each up to
+   * 100 characters; repeats dropped); an empty list clears them.
+   */
+  occupationRawAssign: UserOccupationInfo;
 };
 
 export type MutationSubscriptionEnrollmentCancelArgs = {
@@ -87,6 +280,14 @@ export type MutationSubscriptionEnrollmentCancelArgs = {
 
 export type MutationSubscriptionEnrollmentReactivateArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type MutationTopicInterestAssignArgs = {
+  topicIds: Array<Scalars['ID']['input']>;
+};
+
+export type MutationTopicInterestUnassignArgs = {
+  topicIds: Array<Scalars['ID']['input']>;
 };
 
 export type MutationLearningCommunityCreateArgs = {
@@ -123,6 +324,22 @@ export type MutationLearningReminderUpdateArgs = {
 
 export type MutationLearningReminderDeleteArgs = {
   learningReminderId: Scalars['ID']['input'];
+};
+
+export type MutationOccupationManagerAssignArgs = {
+  isManager: Scalars['Boolean']['input'];
+};
+
+export type MutationOccupationGroupAssignArgs = {
+  groupId: Scalars['ID']['input'];
+};
+
+export type MutationOccupationAssignArgs = {
+  occupationId: Scalars['ID']['input'];
+};
+
+export type MutationOccupationRawAssignArgs = {
+  names: Array<Scalars['String']['input']>;
 };
 
 /** Money in integer minor units of its currency (design §3): 36000 USD is $360.00. */
@@ -244,6 +461,22 @@ export type Topic = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   url: Scalars['String']['output'];
+  /** The groups the topic is shelved in, by id. */
+  groups: Array<TopicGroup>;
+};
+
+/** Topics shelved together for browsing, such as Programming Languages. */
+export type TopicGroup = {
+  __typename?: 'TopicGroup';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** In the group's order. */
+  topics: Array<Topic>;
+};
+
+export type TopicSearchFilters = {
+  /** Only topics of these groups (at most 50). */
+  groupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 export type LearningCommunityCreationReasonType =
@@ -325,7 +558,7 @@ export type CalendarType = 'APPLE' | 'GOOGLE' | 'OTHER' | 'OUTLOOK';
 
 export type LearningReminderMethod = 'EMAIL' | 'PUSH';
 
-/** What a reminder is about. title and url are set for a course (url: its page on this site). */
+/** What a reminder (or a badge enrolment) is about. title and url are set for a course or learning path (url: its page on this site). */
 export type LearningProduct = {
   __typename?: 'LearningProduct';
   id: Scalars['ID']['output'];
@@ -415,4 +648,345 @@ export type UserLectureConsumptionWeeklyStreak = {
   weekStartTime: Scalars['DateTime']['output'];
   /** The next week's start (exclusive). */
   weekEndTime: Scalars['DateTime']['output'];
+};
+
+/** A family of occupations, such as Software Development. */
+export type OccupationGroup = {
+  __typename?: 'OccupationGroup';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** A canonical occupation. urlLandingPage is its page on this site. */
+export type Occupation = {
+  __typename?: 'Occupation';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  urlLandingPage: Scalars['String']['output'];
+  /** The topic that stands for the occupation's learning; null when it has none. */
+  representativeTopic?: Maybe<Topic>;
+  group: OccupationGroup;
+};
+
+/** What a learner typed as their job when no canonical occupation fitted. */
+export type RawOccupation = {
+  __typename?: 'RawOccupation';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** The caller's own answers about their job; all empty until they answer. */
+export type UserOccupationInfo = {
+  __typename?: 'UserOccupationInfo';
+  group?: Maybe<OccupationGroup>;
+  /** The canonical occupation, always within group. */
+  canonical?: Maybe<Occupation>;
+  raw: Array<RawOccupation>;
+  isManager: Scalars['Boolean']['output'];
+};
+
+export type OccupationPage = {
+  __typename?: 'OccupationPage';
+  /** This page's number, from 0. */
+  page: Scalars['Int']['output'];
+  pageCount: Scalars['Int']['output'];
+  items: Array<Occupation>;
+};
+
+export type BadgeType = 'BLUEPRINT' | 'OPEN_BADGE';
+
+/** A subject area certifications are filed under, such as Cloud. */
+export type BadgeCertificationSubjectArea = {
+  __typename?: 'BadgeCertificationSubjectArea';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Who issues a badge. */
+export type BadgeClassIssuer = {
+  __typename?: 'BadgeClassIssuer';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** The badge's picture. */
+export type BadgeClassImage = {
+  __typename?: 'BadgeClassImage';
+  id: Scalars['ID']['output'];
+};
+
+/** A certification or badge one can earn (Open Badges' BadgeClass). */
+export type BadgeClass = {
+  __typename?: 'BadgeClass';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  image: BadgeClassImage;
+  description: Scalars['String']['output'];
+  type: BadgeType;
+  tags: Array<Scalars['String']['output']>;
+  issuer: BadgeClassIssuer;
+  /** What one must show to earn it. */
+  criteria: Scalars['String']['output'];
+  topic?: Maybe<Topic>;
+  /** The caller's own awards of this class, newest first; empty for visitors. */
+  assertions: Array<BadgeAssertion>;
+  /** The issuer's page about it. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+};
+
+export type BadgeAssertionUser = {
+  __typename?: 'BadgeAssertionUser';
+  id: Scalars['ID']['output'];
+};
+
+/** A badge class awarded to a learner. Only its earner sees it. */
+export type BadgeAssertion = {
+  __typename?: 'BadgeAssertion';
+  id: Scalars['ID']['output'];
+  issuedOn: Scalars['DateTime']['output'];
+  /** Null for an award that never expires. */
+  expires?: Maybe<Scalars['DateTime']['output']>;
+  /** The issuer's verification page of this award. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  badgeClass: BadgeClass;
+  user: BadgeAssertionUser;
+};
+
+/** A course or learning path of a badge class the caller is enrolled in. */
+export type BadgeClassEnrollment = {
+  __typename?: 'BadgeClassEnrollment';
+  learningProduct: LearningProduct;
+  /** Items completed of all its items (a path: of all its courses' items), in whole percent rounded down. */
+  completionPercentage: Scalars['Int']['output'];
+};
+
+export type BadgeClassPage = {
+  __typename?: 'BadgeClassPage';
+  /** This page's number, from 0. */
+  page: Scalars['Int']['output'];
+  pageCount: Scalars['Int']['output'];
+  items: Array<BadgeClass>;
+};
+
+export type BadgeAssertionPage = {
+  __typename?: 'BadgeAssertionPage';
+  /** This page's number, from 0. */
+  page: Scalars['Int']['output'];
+  pageCount: Scalars['Int']['output'];
+  items: Array<BadgeAssertion>;
+};
+
+/** A path of courses curated by the marketplace (a pro path). */
+export type ProLearningPath = {
+  __typename?: 'ProLearningPath';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** How many courses it holds. */
+  itemCount: Scalars['Int']['output'];
+  /** How many learners enrolled in it. */
+  numberOfEnrollments: Scalars['Int']['output'];
+  /** Its page on this site. */
+  url: Scalars['String']['output'];
+  topic?: Maybe<Topic>;
+};
+
+/** Platform §3 lecture and assessment types. */
+export type CurriculumItemType = 'ASSIGNMENT' | 'CODING_EXERCISE' | 'LECTURE' | 'PRACTICE_TEST' | 'QUIZ';
+
+/** How the learner answered one question. */
+export type AssessmentItemStatus = 'CORRECT' | 'INCORRECT' | 'SKIPPED';
+
+/** The language families coding exercises are written in. */
+export type CodingLanguage =
+  | 'CPP'
+  | 'CSHARP'
+  | 'HTML'
+  | 'JAVA'
+  | 'JAVASCRIPT'
+  | 'KOTLIN'
+  | 'PHP'
+  | 'PYTHON'
+  | 'R'
+  | 'REACT'
+  | 'RUBY'
+  | 'SQL'
+  | 'SQLITE'
+  | 'SWIFT';
+
+/**
+ * Platform §3 coding languages and versions: C++, C#, HTML, JavaScript ES6, Java 9/11/17,
+ * Kotlin 1.9, PHP 5/7, Python 3.5/3.8/3.10, CSV processing with Python (PY_CSV), a scientific
+ * Python bundle (PY_SCIENTIFIC), React 16/18, Ruby, R 3.6, SQL, SQLite 3, Swift 3/5.
+ */
+export type CodingLanguageVersion =
+  | 'CPP'
+  | 'CSHARP'
+  | 'HTML'
+  | 'JS_ES6'
+  | 'JAVA9'
+  | 'JAVA11'
+  | 'JAVA17'
+  | 'KOTLIN1_9'
+  | 'PHP5'
+  | 'PHP7'
+  | 'PY3_5'
+  | 'PY3_8'
+  | 'PY3_10'
+  | 'PY_CSV'
+  | 'PY_SCIENTIFIC'
+  | 'REACT16'
+  | 'REACT18'
+  | 'RUBY'
+  | 'R3_6'
+  | 'SQL'
+  | 'SQLITE3'
+  | 'SWIFT3'
+  | 'SWIFT5';
+
+/** One item of a course's curriculum: a lecture or an assessment. */
+export type CurriculumItem = {
+  __typename?: 'CurriculumItem';
+  id: Scalars['ID']['output'];
+  type: CurriculumItemType;
+  title: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** Lectures only: how long the video runs. */
+  durationInSeconds?: Maybe<Scalars['Int']['output']>;
+  /** An assessment still being tried out. */
+  isBeta: Scalars['Boolean']['output'];
+  /** An assessment's questions (a coding exercise's: its test cases); 0 for a lecture. */
+  questionCount: Scalars['Int']['output'];
+  /** Coding exercises only. */
+  codingLanguage?: Maybe<CodingLanguageVersion>;
+};
+
+export type CurriculumSection = {
+  __typename?: 'CurriculumSection';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  items: Array<CurriculumItem>;
+};
+
+/** A published, public course and its content. */
+export type Course = {
+  __typename?: 'Course';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  /** The landing page. */
+  url: Scalars['String']['output'];
+  /** The cover (750 px JPEG). */
+  imageUrl: Scalars['String']['output'];
+  curriculum: Array<CurriculumSection>;
+  /** Every item in curriculum order, or those of the types asked for. */
+  curriculumItems: Array<CurriculumItem>;
+  codingExercises: Array<CurriculumItem>;
+  quizzes: Array<CurriculumItem>;
+  practiceTests: Array<CurriculumItem>;
+};
+
+/** A published, public course and its content. */
+export type CourseCurriculumItemsArgs = {
+  types?: InputMaybe<Array<CurriculumItemType>>;
+};
+
+/** A lecture's picture (its course's cover) at two sizes. */
+export type LectureImages = {
+  __typename?: 'LectureImages';
+  px240x135: Scalars['String']['output'];
+  px480x270: Scalars['String']['output'];
+};
+
+export type Lecture = {
+  __typename?: 'Lecture';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  durationInSeconds: Scalars['Int']['output'];
+  images: LectureImages;
+  /** The smallest picture. */
+  thumbnail: Scalars['String']['output'];
+  /** The lecture in the course-taking page. */
+  url: Scalars['String']['output'];
+  /** The same page for someone not enrolled yet: enrols them first where the course allows. */
+  urlAutoEnroll: Scalars['String']['output'];
+};
+
+export type LectureSearchResult = {
+  __typename?: 'LectureSearchResult';
+  lecture: Lecture;
+  course: Course;
+  /** Ties a click on this result to the search (the search's trackingId and the position). */
+  trackingId: Scalars['String']['output'];
+};
+
+export type LectureSearchMetadata = {
+  __typename?: 'LectureSearchMetadata';
+  /** The search as matched: case and width folded, spaces collapsed. */
+  query: Scalars['String']['output'];
+  /** Every matching lecture, beyond the ones answered. */
+  lectureCount: Scalars['Int']['output'];
+  trackingId: Scalars['String']['output'];
+};
+
+/** The caller's assignment in an experiment on lecture search. */
+export type LectureSearchExperimentResult = {
+  __typename?: 'LectureSearchExperimentResult';
+  featureCode: Scalars['String']['output'];
+  isInExperiment: Scalars['Boolean']['output'];
+  experimentIds: Array<Scalars['ID']['output']>;
+  /** The variant's key; null outside an experiment. */
+  variant?: Maybe<Scalars['String']['output']>;
+};
+
+export type LectureSearchResponse = {
+  __typename?: 'LectureSearchResponse';
+  lectures: Array<LectureSearchResult>;
+  metadata: LectureSearchMetadata;
+  experimentResults: Array<LectureSearchExperimentResult>;
+};
+
+export type CourseAssessment = {
+  __typename?: 'CourseAssessment';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  isBeta: Scalars['Boolean']['output'];
+  type: CurriculumItemType;
+};
+
+/** One answered question (the item) and how it went. */
+export type AssessmentItemResult = {
+  __typename?: 'AssessmentItemResult';
+  id: Scalars['ID']['output'];
+  status: AssessmentItemStatus;
+};
+
+export type CourseAssessmentItemResults = {
+  __typename?: 'CourseAssessmentItemResults';
+  assessment: CourseAssessment;
+  items: Array<AssessmentItemResult>;
+};
+
+export type CourseAssessmentItemResultFilters = {
+  /** QUIZ, PRACTICE_TEST, CODING_EXERCISE or ASSIGNMENT. */
+  assessmentTypes?: InputMaybe<Array<CurriculumItemType>>;
+  statuses?: InputMaybe<Array<AssessmentItemStatus>>;
+  assessmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type CodeFile = {
+  __typename?: 'CodeFile';
+  fileName: Scalars['String']['output'];
+  content: Scalars['String']['output'];
+};
+
+/** What a coding exercise starts from. */
+export type CodingExerciseTemplate = {
+  __typename?: 'CodingExerciseTemplate';
+  language: CodingLanguage;
+  supportedVersions: Array<CodingLanguageVersion>;
+  name: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  solutionFiles: Array<CodeFile>;
+  testFiles: Array<CodeFile>;
+  setupFiles: Array<CodeFile>;
 };

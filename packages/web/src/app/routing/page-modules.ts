@@ -13,6 +13,9 @@ export const pages = {
   signup: lazyPage('auth.signup', () =>
     import('../../features/auth/signup-page').then((module) => module.SignupPage),
   ),
+  setPassword: lazyPage('auth.set-password', () =>
+    import('../../features/auth/set-password-page').then((module) => module.SetPasswordPage),
+  ),
   category: lazyPage('category', () =>
     import('../../features/category/category-page').then((module) => module.CategoryPage),
   ),
@@ -36,6 +39,16 @@ export const pages = {
   ),
   myCourses: lazyPage('my-courses', () =>
     import('../../features/my-courses/my-courses-page').then((module) => module.MyCoursesPage),
+  ),
+  learningReminders: lazyPage('learning-reminders', () =>
+    import('../../features/learning-reminders/learning-reminders-page').then(
+      (module) => module.LearningRemindersPage,
+    ),
+  ),
+  learningCommunities: lazyPage('learning-communities', () =>
+    import('../../features/learning-communities/learning-communities-page').then(
+      (module) => module.LearningCommunitiesPage,
+    ),
   ),
   creditHistory: lazyPage('credit-history', () =>
     import('../../features/credit-history/credit-history-page').then((module) => module.CreditHistoryPage),
@@ -80,6 +93,9 @@ export const pages = {
     import('../../features/subscriptions/manage-subscriptions-page').then(
       (module) => module.ManageSubscriptionsPage,
     ),
+  ),
+  learnerBadges: lazyPage('badges', () =>
+    import('../../features/badges/badges-page').then((module) => module.BadgesPage),
   ),
   businessSignUp: lazyPage('business-sign-up', () =>
     import('../../features/subscriptions/business-sign-up-page').then((module) => module.BusinessSignUpPage),

@@ -7,7 +7,8 @@ import {
   coursesQuery,
 } from '../../features/catalog/courses-api';
 import type { PricingClient } from '../../features/pricing/pricing-client';
-import { prefetchSearchPage } from '../../features/search/search-api';
+import { lectureSearchQuery } from '../../features/search/lecture-search-api';
+import { prefetchSearchPage, readSearchParams } from '../../features/search/search-api';
 import { plansQuery } from '../../features/subscriptions/subscription-queries';
 import type { ApiClient } from '../../platform/api';
 import { currentPage } from '../../ui/pagination';
@@ -58,7 +59,11 @@ export const PAGE_PREFETCHES: Partial<Record<PageRouteName, PagePrefetch>> = {
     return { status: categories.some((candidate) => candidate.slug === category) ? 200 : 404 };
   },
   async courseSearch({ api, queryClient, pricing, url }) {
-    const results = await prefetchSearchPage(queryClient, api, url);
+    const q = readSearchParams(url.search);
+    // The lectures that match, beside the courses (a failure leaves them out, not the page).
+    const lectures =
+      q.q && q.page === 1 ? queryClient.prefetchQuery(lectureSearchQuery(api, q.q)) : Promise.resolve();
+    const [results] = await Promise.all([prefetchSearchPage(queryClient, api, url), lectures]);
     await pricing.preload(results.results.map((course) => course.id));
     return FOUND;
   },

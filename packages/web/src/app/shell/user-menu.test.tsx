@@ -7,7 +7,16 @@ import { anonymousMe, authenticatedMe, fakeServer, json, userContext } from '../
 import { renderWithProviders, testProviders } from '../../test-utils/render';
 import { UserMenu } from './user-menu';
 
-const ITEMS = ['My courses', 'Cart and wishlist', 'Purchase history', 'Credit history', 'Log out'];
+const ITEMS = [
+  'My courses',
+  'Learning reminders',
+  'Learning communities',
+  'Badges',
+  'Cart and wishlist',
+  'Purchase history',
+  'Credit history',
+  'Log out',
+];
 
 function LocationProbe() {
   const location = useLocation();
@@ -55,7 +64,7 @@ describe('UserMenu', () => {
     expect(focused()).toBe(menuItem('My courses'));
 
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    expect(focused()).toBe(menuItem('Cart and wishlist'));
+    expect(focused()).toBe(menuItem('Learning reminders'));
     fireEvent.keyDown(menu, { key: 'End' });
     expect(focused()).toBe(menuItem('Log out'));
     fireEvent.keyDown(menu, { key: 'ArrowDown' });

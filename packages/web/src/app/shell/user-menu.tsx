@@ -143,6 +143,9 @@ function UserMenuButton({ me }: { me: AuthenticatedMe }) {
 
   const links = [
     { to: PAGE_ROUTES.myCourses, label: 'shell.myCourses' },
+    { to: PAGE_ROUTES.learningReminders, label: 'shell.learningReminders' },
+    { to: PAGE_ROUTES.learningCommunities, label: 'shell.learningCommunities' },
+    { to: PAGE_ROUTES.learnerBadges, label: 'shell.badges' },
     { to: PAGE_ROUTES.cart, label: 'shell.wishlistAndCart' },
     { to: PAGE_ROUTES.purchaseHistory, label: 'shell.purchaseHistory' },
     { to: PAGE_ROUTES.creditHistory, label: 'shell.creditHistory' },

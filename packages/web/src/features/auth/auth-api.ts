@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginInput, SignupInput } from '@lectern/domain';
+import type { AuthResponse, LoginInput, SetPasswordInput, SignupInput } from '@lectern/domain';
 import type { ApiClient } from '../../platform/api';
 
 export function login(api: ApiClient, input: LoginInput): Promise<AuthResponse> {
@@ -11,4 +11,9 @@ export function signup(api: ApiClient, input: SignupInput): Promise<AuthResponse
 
 export function logout(api: ApiClient): Promise<void> {
   return api.post<void>('/auth/logout/');
+}
+
+/** A mailed one-time link's token and the chosen password: the account is then signed in. */
+export function setPassword(api: ApiClient, input: SetPasswordInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/auth/set-password/', input);
 }

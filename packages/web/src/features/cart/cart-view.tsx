@@ -7,6 +7,7 @@ import { AppLink, useNavigation } from '../../platform/navigation/navigation';
 import { reportError } from '../../platform/report-error';
 import { PlainButton } from '../../ui/plain-button';
 import { PlainAlert } from '../../ui/plain-form';
+import { mayCheckOut } from '../checkout/guest-checkout';
 import { authPath } from '../auth/auth-paths';
 import { CartItemRow, type CartItemAction } from './cart-item-row';
 import { cartErrorMessageId, serverDetail } from './cart-errors';
@@ -66,7 +67,7 @@ const MOVES: Record<PageList, Move[]> = {
 export function CartView() {
   const intl = useIntl();
   const { navigate } = useNavigation();
-  const { me } = useUserContext();
+  const { me, experiment } = useUserContext();
   const cart = useCartClient();
   const snapshot = useCart();
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +101,7 @@ export function CartView() {
   ];
 
   const checkout = () => {
-    if (!me.is_authenticated) {
+    if (!mayCheckOut(me, experiment)) {
       navigate(authPath('login', PAGE_ROUTES.cart));
       return;
     }

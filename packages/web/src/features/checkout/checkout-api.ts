@@ -12,17 +12,33 @@ import type { ApiClient } from '../../platform/api';
 // under /api-2.0.
 const ROOT = { base: 'root' } as const;
 
-/** `POST /payment/checkout-info/`: methods, billing and tax config, and the priced order. */
+/**
+ * `POST /payment/checkout-info/`: methods, billing and tax config, and the priced order. A
+ * guest (a visitor in the guest-checkout experiment, team-plan §6) asks its `dac-` variant.
+ */
 export function fetchCheckoutInfo(
   api: ApiClient,
   body: CheckoutInfoRequest,
   signal?: AbortSignal,
+  guest = false,
 ): Promise<CheckoutInfoResponse> {
-  return api.post<CheckoutInfoResponse>('/payment/checkout-info/', body, { ...ROOT, signal });
+  const path = guest ? '/payment/dac-checkout-info/' : '/payment/checkout-info/';
+  return api.post<CheckoutInfoResponse>(path, body, { ...ROOT, signal });
 }
 
-/** `POST /payment/checkout-submit/`: starts (or repeats, same checkout_ref) a payment attempt. */
-export function submitCheckout(api: ApiClient, body: CheckoutSubmitRequest): Promise<CheckoutResult> {
+/**
+ * `POST /payment/checkout-submit/`: starts (or repeats, same checkout_ref) a payment attempt.
+ * With a guest's e-mail, `POST /payment/dac-checkout-submit/`: the server makes the account and
+ * signs this device in to it, so every later call is the ordinary checkout's.
+ */
+export function submitCheckout(
+  api: ApiClient,
+  body: CheckoutSubmitRequest,
+  guestEmail?: string,
+): Promise<CheckoutResult> {
+  if (guestEmail !== undefined) {
+    return api.post<CheckoutResult>('/payment/dac-checkout-submit/', { ...body, email: guestEmail }, ROOT);
+  }
   return api.post<CheckoutResult>('/payment/checkout-submit/', body, ROOT);
 }
 

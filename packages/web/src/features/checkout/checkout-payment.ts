@@ -176,6 +176,8 @@ export interface PayOptions {
   onLeave?: (result: CheckoutResult) => void;
   /** Where a redirect goes through; the browser's location by default. */
   assign?: (url: string) => void;
+  /** A guest's e-mail (team-plan §6): the guest variant of the submit makes their account. */
+  guestEmail?: string;
 }
 
 /** At most this many actions in a row; the sandbox asks for one. */
@@ -209,15 +211,19 @@ function actionOutcome(outcome: ProviderIntentResult, clientSecret: string) {
  */
 export async function pay(options: PayOptions): Promise<CheckoutResult> {
   const assign = options.assign ?? ((url: string) => window.location.assign(url));
-  let result = await submitCheckout(options.api, {
-    checkout_environment: 'Marketplace',
-    checkout_event: 'Submit',
-    checkout_ref: options.checkoutRef,
-    shopping_info: { items: shoppingItemsOf(options.items) },
-    ...(options.billing ? { billing_address: options.billing } : {}),
-    payment_info: options.paymentInfo,
-    ...(options.expectedTotal ? { expected_total: options.expectedTotal } : {}),
-  });
+  let result = await submitCheckout(
+    options.api,
+    {
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Submit',
+      checkout_ref: options.checkoutRef,
+      shopping_info: { items: shoppingItemsOf(options.items) },
+      ...(options.billing ? { billing_address: options.billing } : {}),
+      payment_info: options.paymentInfo,
+      ...(options.expectedTotal ? { expected_total: options.expectedTotal } : {}),
+    },
+    options.guestEmail,
+  );
   for (let step = 0; result.status === 'action_required' && step < MAX_ACTIONS; step += 1) {
     const action = result.data.action_data;
     if (action?.type === 'redirect_to_url' && action.url) {

@@ -1,14 +1,16 @@
 import { PAGE_ROUTES, type CheckoutItemData } from '@lectern/domain';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useUserContext } from '../../app/user-context/use-user-context';
 import { EmptyState } from '../../ui/empty-state';
+import { AppLink } from '../../platform/navigation/navigation';
 import { PlainButtonLink } from '../../ui/plain-button';
 import { PlainLoader } from '../../ui/plain-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { authPath } from '../auth/auth-paths';
 import { readCheckoutList } from '../cart/checkout-handoff';
 import { Checkout } from './checkout';
+import { isGuestCheckoutEnabled } from './guest-checkout';
 import classes from './checkout.module.css';
 
 /**
@@ -20,7 +22,10 @@ import classes from './checkout.module.css';
  */
 export function CheckoutView() {
   const intl = useIntl();
-  const { me } = useUserContext();
+  const { me, experiment } = useUserContext();
+  // Decided once: a guest's submit signs the device in, and the page must not turn into the
+  // account's checkout under the buyer while the payment finishes.
+  const [guest] = useState(() => !me.is_authenticated && isGuestCheckoutEnabled(experiment));
   const hydrated = useHydrated();
   const items = useMemo<CheckoutItemData[] | null>(() => (hydrated ? readCheckoutList() : null), [hydrated]);
 
@@ -33,6 +38,21 @@ export function CheckoutView() {
         linkTo={PAGE_ROUTES.cart}
         linkLabel={<FormattedMessage id="checkout.backToCart" />}
       />
+    );
+  } else if (guest) {
+    // Team-plan §6: a visitor in the guest-checkout experiment buys with an e-mail only.
+    body = (
+      <>
+        <p className={classes.guestLogin}>
+          <FormattedMessage
+            id="checkout.guest.haveAccount"
+            values={{
+              link: (chunks) => <AppLink to={authPath('login', PAGE_ROUTES.checkout)}>{chunks}</AppLink>,
+            }}
+          />
+        </p>
+        <Checkout items={items} guest />
+      </>
     );
   } else if (!me.is_authenticated) {
     body = (

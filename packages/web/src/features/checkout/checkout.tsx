@@ -4,6 +4,7 @@ import {
   validTaxNumber,
   billingCountryError,
   BILLING_COUNTRIES,
+  guestEmailError,
   CHECKOUT_MESSAGES,
   isBillingInformationValid,
   isCheckoutUnavailable,
@@ -24,12 +25,12 @@ import {
 } from '@lectern/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useUserContext } from '../../app/user-context/use-user-context';
+import { useRefreshAfterAuthChange, useUserContext } from '../../app/user-context/use-user-context';
 import { isApiError, useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { useNavigation } from '../../platform/navigation/navigation';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
-import { PlainLoader } from '../../ui/plain-form';
+import { PlainLoader, PlainTextField } from '../../ui/plain-form';
 import { useCartClient } from '../cart/cart-provider';
 import { browserSessionStorage, clearCheckoutList } from '../cart/cart-storage';
 import { useCheckoutTracking } from '../tracking/checkout-events';
@@ -71,15 +72,22 @@ const NO_CODES: Record<CardField, string | null> = { name: null, number: null, e
 
 /**
  * Pays for the frozen checkout list (checkout §1–§9): the billing address, the payment
- * methods with their forms, and the order panel with its one checkout button.
+ * methods with their forms, and the order panel with its one checkout button. A `guest`
+ * (team-plan §6, a visitor in the guest-checkout experiment) also gives an e-mail, and the
+ * guest variants of info and submit make the account the courses go to.
  */
-export function Checkout({ items }: { items: CheckoutItemData[] }) {
+export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; guest?: boolean }) {
   const intl = useIntl();
   const api = useApiClient();
   const cart = useCartClient();
   const { navigate } = useNavigation();
   const { me, brandName: brand, experiment } = useUserContext();
-  const { state, reload, changeBilling, showSecondaryLocationError } = useCheckoutInfo(items, true);
+  const refreshAfterAuthChange = useRefreshAfterAuthChange();
+  const { state, reload, changeBilling, showSecondaryLocationError } = useCheckoutInfo(items, true, guest);
+  const [guestEmail, setGuestEmail] = useState('');
+  const [guestEmailTouched, setGuestEmailTouched] = useState(false);
+  const [guestEmailServerError, setGuestEmailServerError] = useState<string | null>(null);
+  const guestEmailMessage = guestEmailServerError ?? (guestEmailTouched ? guestEmailError(guestEmail) : null);
   const { methods, summary, status } = state;
   const tracking = useCheckoutTracking(items);
 
@@ -225,7 +233,7 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
           setProviderCodes((current) => ({ ...current, [field]: null }));
         },
         onBlur: (field) => setTouched((current) => ({ ...current, [field]: true })),
-        rememberMe: isRememberMeShown(method, false) ? (rememberMe ?? true) : null,
+        rememberMe: !guest && isRememberMeShown(method, false) ? (rememberMe ?? true) : null,
         onRememberMeChange: setRememberMe,
       }}
       storedCvc={{
@@ -246,6 +254,11 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
 
   /** Checkout §5 checks before paying; returns the message to show, or null. */
   const validate = (): string | null => {
+    if (guest) {
+      setGuestEmailTouched(true);
+      const emailProblem = guestEmailError(guestEmail);
+      if (emailProblem) return emailProblem;
+    }
     const selectionError = paymentMethodSelectionError(selected);
     if (selectionError || !selected) return selectionError;
     if (!isStoredMethodValid(selected, methods)) return CHECKOUT_MESSAGES.storedMethodInvalid;
@@ -279,12 +292,15 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
         kind,
         methods,
         card,
-        rememberMe: isRememberMeShown(method, false) ? (rememberMe ?? true) : null,
+        // A guest's new account keeps no card: nothing to remember.
+        rememberMe: !guest && isRememberMeShown(method, false) ? (rememberMe ?? true) : null,
         storedCvc,
         billing,
         buyer: me.is_authenticated
           ? { name: `${me.name} ${me.surname}`.trim() || me.display_name, email: me.email }
-          : undefined,
+          : guest
+            ? { name: '', email: guestEmail.trim().toLowerCase() }
+            : undefined,
         bnplAddress: forms.bnplAddress.input,
         localCard: forms.localCard.input,
         hosted: forms.hosted.input(method),
@@ -312,12 +328,15 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
         sdk: () => sdkFor(method, methods),
         onAction: () => setPhase('ACTION'),
         onLeave: accepted,
+        ...(guest ? { guestEmail: guestEmail.trim() } : {}),
       });
       if (result.status === 'succeeded') {
         wallet?.complete('success');
         accepted(result);
         clearCheckoutList(browserSessionStorage());
         cart.refetch().catch((error: unknown) => reportError(error, { step: 'cart-after-checkout' }));
+        // A guest's submit signed this device in to their new account: the pages after know it.
+        if (guest) await refreshAfterAuthChange();
         navigate(
           result.data.redirect_url ??
             pagePath('checkoutSuccess', { gatewayTransactionId: result.data.payment_attempt_id }),
@@ -344,6 +363,8 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
           checkoutRef.current = null;
         const locationError = secondaryLocationFieldError(error);
         if (locationError) showSecondaryLocationError(locationError);
+        const emailError = isApiError(error) ? error.fieldErrors.email?.[0] : undefined;
+        if (emailError) setGuestEmailServerError(emailError);
         // The order changed since it was shown (its price, the credit it uses, a purchase in
         // another tab): nothing was charged; the summary is reloaded so the buyer sees what is
         // true now, and the server's message says what happened.
@@ -413,6 +434,24 @@ export function Checkout({ items }: { items: CheckoutItemData[] }) {
   return (
     <div className={classes.layout}>
       <div className={classes.column}>
+        {guest && (
+          <PlainTextField
+            label={intl.formatMessage({ id: 'checkout.guest.email' })}
+            description={intl.formatMessage({ id: 'checkout.guest.emailHint' })}
+            name="guest-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={guestEmail}
+            error={guestEmailMessage}
+            disabled={busy}
+            onChange={(event) => {
+              setGuestEmail(event.target.value);
+              setGuestEmailServerError(null);
+            }}
+            onBlur={() => setGuestEmailTouched(true)}
+          />
+        )}
         {!isFree && status === 'DONE' && (
           <BillingAddressSection
             countries={countries}

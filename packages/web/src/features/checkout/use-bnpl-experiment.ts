@@ -1,4 +1,4 @@
-import { FEATURE_CODES, type CheckoutItemData, type ExperimentInfo } from '@lectern/domain';
+import { BNPL_TIMELINE_FEATURE, type CheckoutItemData, type ExperimentInfo } from '@lectern/domain';
 import { useEffect, useRef } from 'react';
 import { useTracker } from '../tracking/use-tracker';
 import { checkoutBuyables } from '../tracking/checkout-events';
@@ -10,7 +10,7 @@ import { isBnplKind, type MethodKind } from './payment-methods';
  * (`configuration.variant`); with no assignment the feature is on ('default').
  */
 export const BNPL_EXPERIMENT = {
-  featureCode: FEATURE_CODES.bnplPaymentTimeline,
+  featureCode: BNPL_TIMELINE_FEATURE,
   /** Checkout §9: tracking tags use the 'pay' experiment key. */
   variantsKey: 'pay',
   /** The variant without the feature (no timeline). */

@@ -62,7 +62,7 @@ export function shoppingItemsOf(items: readonly CheckoutItemData[]) {
  * a country change clears the secondary location first; invalid information resets the tax
  * context instead of asking). A newer request cancels the one in flight.
  */
-export function useCheckoutInfo(items: readonly CheckoutItemData[], enabled: boolean) {
+export function useCheckoutInfo(items: readonly CheckoutItemData[], enabled: boolean, guest = false) {
   const api = useApiClient();
   const [state, setState] = useState<CheckoutInfoState>(INITIAL);
   const inFlight = useRef<AbortController | null>(null);
@@ -89,6 +89,7 @@ export function useCheckoutInfo(items: readonly CheckoutItemData[], enabled: boo
             ...(billing ? { billing_address: billing } : {}),
           },
           controller.signal,
+          guest,
         );
         if (controller.signal.aborted) return;
         if (answer.status !== 'succeeded') {
@@ -139,7 +140,7 @@ export function useCheckoutInfo(items: readonly CheckoutItemData[], enabled: boo
         );
       }
     },
-    [api, items],
+    [api, items, guest],
   );
 
   /** Checkout §4: with valid billing information ask for tax; otherwise reset the tax context. */

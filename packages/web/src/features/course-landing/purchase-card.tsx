@@ -5,6 +5,7 @@ import { useUserContext } from '../../app/user-context/use-user-context';
 import { useNavigation } from '../../platform/navigation/navigation';
 import { reportError } from '../../platform/report-error';
 import { PlainButton, PlainButtonLink } from '../../ui/plain-button';
+import { mayCheckOut } from '../checkout/guest-checkout';
 import { authPath } from '../auth/auth-paths';
 import { cartErrorMessageId, serverDetail } from '../cart/cart-errors';
 import { useCart, useCartClient } from '../cart/cart-provider';
@@ -60,7 +61,7 @@ export function PurchaseCard({ course }: PurchaseCardProps) {
   useBodyCourseId(course.id);
   const intl = useIntl();
   const { navigate } = useNavigation();
-  const { me } = useUserContext();
+  const { me, experiment } = useUserContext();
   const cart = useCartClient();
   const { lists } = useCart();
   const price = useCoursePrice(course.id);
@@ -95,7 +96,7 @@ export function PurchaseCard({ course }: PurchaseCardProps) {
 
   const buyNow = () =>
     run('buy', async () => {
-      if (!me.is_authenticated) {
+      if (!mayCheckOut(me, experiment)) {
         navigate(authPath('login', course.url));
         return;
       }

@@ -1,5 +1,5 @@
 import { PAGE_ROUTES } from '@lectern/domain';
-import { Button, Container, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
@@ -13,8 +13,12 @@ import { EmptyState } from '../../ui/empty-state';
 import { authPath } from '../auth/auth-paths';
 import { CourseCard } from '../catalog/course-card';
 import { MY_COURSES_PAGE_SIZE, subscribedCoursesQuery } from '../catalog/courses-api';
+import { WeeklyStreak } from './weekly-streak';
 
-/** `/home/my-courses/`: the courses the user owns. */
+/**
+ * `/home/my-courses/`: the courses the user owns, their weekly streak, and the way to their
+ * learning reminders and communities.
+ */
 export function MyCoursesPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'myCourses.pageTitle' }));
@@ -26,7 +30,18 @@ export function MyCoursesPage() {
           <FormattedMessage id="myCourses.heading" />
         </Title>
         {me.is_authenticated ? (
-          <OwnedCourses />
+          <>
+            <Group gap="lg" component="nav" aria-label={intl.formatMessage({ id: 'myCourses.learningNav' })}>
+              <Anchor component={Link} to={PAGE_ROUTES.learningReminders}>
+                <FormattedMessage id="myCourses.reminders" />
+              </Anchor>
+              <Anchor component={Link} to={PAGE_ROUTES.learningCommunities}>
+                <FormattedMessage id="myCourses.communities" />
+              </Anchor>
+            </Group>
+            <WeeklyStreak />
+            <OwnedCourses />
+          </>
         ) : (
           <Button component={Link} to={authPath('login', PAGE_ROUTES.myCourses)} w="fit-content">
             <FormattedMessage id="common.logInToSee" />

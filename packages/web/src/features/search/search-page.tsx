@@ -11,6 +11,7 @@ import { Pagination } from '../../ui/pagination';
 import { CourseCard } from '../catalog/course-card';
 import { PageHead } from '../seo/page-head';
 import { HeaderSearch } from './header-search';
+import { LectureResults } from './lecture-results';
 import {
   courseSearchQuery,
   readSearchParams,
@@ -95,6 +96,8 @@ export function SearchPage() {
               </SimpleGrid>
             )}
             <Pagination page={params.page} pageCount={pageCount} loading={results.isPlaceholderData} />
+            {/* Lectures that match, under the first page of courses. */}
+            {params.q && params.page === 1 && <LectureResults query={params.q} />}
           </Stack>
         </div>
       </Stack>

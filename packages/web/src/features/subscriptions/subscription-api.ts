@@ -7,18 +7,12 @@ import {
   type SubscriptionSubmitEvent,
 } from '@lectern/domain';
 import type { ApiClient } from '../../platform/api';
-import { graphqlRequest, operation } from '../../platform/graphql/graphql-request';
+import { graphqlRequest } from '../../platform/graphql/graphql-request';
 import type {
   CurrentSubscriptionEnrollmentQuery,
-  SubscriptionEnrollmentCancelMutation,
-  SubscriptionEnrollmentCancelMutationVariables,
-  SubscriptionEnrollmentReactivateMutation,
-  SubscriptionEnrollmentReactivateMutationVariables,
   SubscriptionPlansByProductTypeQuery,
-  SubscriptionPlansByProductTypeQueryVariables,
   SubscriptionProductType,
 } from '../../platform/graphql/graphql-types.generated';
-import documents from './subscriptions.graphql?raw';
 
 const ROOT = { base: 'root' } as const;
 
@@ -146,10 +140,7 @@ export type PaymentIssue = NonNullable<CurrentEnrollment['paymentIssue']>;
 
 /** The admin's organization plan or the learner's personal plan; null when there is none. */
 export async function fetchCurrentEnrollment(api: ApiClient): Promise<CurrentEnrollment | null> {
-  const data = await graphqlRequest<CurrentSubscriptionEnrollmentQuery>(
-    api,
-    operation(documents, 'CurrentSubscriptionEnrollment'),
-  );
+  const data = await graphqlRequest(api, 'CurrentSubscriptionEnrollment');
   return data.currentSubscriptionEnrollment ?? null;
 }
 
@@ -157,25 +148,16 @@ export async function fetchPlans(
   api: ApiClient,
   productType: SubscriptionProductType,
 ): Promise<SubscriptionPlan[]> {
-  const data = await graphqlRequest<
-    SubscriptionPlansByProductTypeQuery,
-    SubscriptionPlansByProductTypeQueryVariables
-  >(api, operation(documents, 'SubscriptionPlansByProductType'), { productType });
+  const data = await graphqlRequest(api, 'SubscriptionPlansByProductType', { productType });
   return data.subscriptionPlansByProductType;
 }
 
 export async function cancelEnrollment(api: ApiClient, id: string) {
-  const data = await graphqlRequest<
-    SubscriptionEnrollmentCancelMutation,
-    SubscriptionEnrollmentCancelMutationVariables
-  >(api, operation(documents, 'SubscriptionEnrollmentCancel'), { id });
+  const data = await graphqlRequest(api, 'SubscriptionEnrollmentCancel', { id });
   return data.subscriptionEnrollmentCancel;
 }
 
 export async function reactivateEnrollment(api: ApiClient, id: string) {
-  const data = await graphqlRequest<
-    SubscriptionEnrollmentReactivateMutation,
-    SubscriptionEnrollmentReactivateMutationVariables
-  >(api, operation(documents, 'SubscriptionEnrollmentReactivate'), { id });
+  const data = await graphqlRequest(api, 'SubscriptionEnrollmentReactivate', { id });
   return data.subscriptionEnrollmentReactivate;
 }

@@ -3,6 +3,9 @@
 import type {
   CheckoutResult,
   PaymentMethodConfig,
+  RetentionOfferAcceptance,
+  RetentionOfferAvailability,
+  RetentionOfferView,
   SubscriptionCheckoutInfo,
   SubscriptionCheckoutSummary,
 } from '@lectern/domain';
@@ -17,6 +20,7 @@ import {
   type FakeHandler,
 } from '../../test-utils/fake-server';
 import { fakeCartServer } from '../../test-utils/fake-cart-server';
+import { graphqlCall } from '../../test-utils/fake-graphql';
 import { renderApp } from '../../test-utils/render';
 import type { ProviderSdk } from '../checkout/provider-sdk';
 import type { CurrentEnrollment, SubscriptionPlan } from './subscription-api';
@@ -210,11 +214,11 @@ export function graphql(answers: {
   enrollment?: CurrentSubscriptionEnrollmentQuery['currentSubscriptionEnrollment'];
 }): FakeHandler {
   return (request) => {
-    const query = (request.body as { query: string }).query;
-    if (query.includes('SubscriptionPlansByProductType')) {
+    const { operationName } = graphqlCall(request);
+    if (operationName === 'SubscriptionPlansByProductType') {
       return json({ data: { subscriptionPlansByProductType: answers.plans ?? [TEAM_PLAN] } });
     }
-    if (query.includes('CurrentSubscriptionEnrollment')) {
+    if (operationName === 'CurrentSubscriptionEnrollment') {
       return json({ data: { currentSubscriptionEnrollment: answers.enrollment ?? null } });
     }
     return json({ errors: [{ message: 'Unknown operation.', extensions: { code: 'BAD_REQUEST' } }] });
@@ -265,12 +269,12 @@ export function removeSdk() {
 export function planServer(initial: CurrentEnrollment | null, { failChanges = false } = {}): FakeHandler {
   let current = initial;
   return (request) => {
-    const { query } = request.body as { query: string };
-    if (query.includes('CurrentSubscriptionEnrollment'))
+    const { operationName } = graphqlCall(request);
+    if (operationName === 'CurrentSubscriptionEnrollment')
       return json({ data: { currentSubscriptionEnrollment: current } });
     if (failChanges)
       return json({ errors: [{ message: 'No.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
-    const cancel = query.includes('SubscriptionEnrollmentCancel');
+    const cancel = operationName === 'SubscriptionEnrollmentCancel';
     current = {
       ...current!,
       status: cancel ? 'CANCELED' : current!.trialEndDate ? 'TRIAL' : 'ACTIVE',
@@ -286,4 +290,82 @@ export function planServer(initial: CurrentEnrollment | null, { failChanges = fa
       data: { [cancel ? 'subscriptionEnrollmentCancel' : 'subscriptionEnrollmentReactivate']: answer },
     });
   };
+}
+
+/** A monthly Personal Plan in Seattle ($30.00 + 10.55% tax), paid and active, with a REST id. */
+export function personalEnrollment(overrides: Partial<CurrentEnrollment> = {}): CurrentEnrollment {
+  return enrollment({
+    id: '41',
+    checkoutReference: 'LSC-41',
+    productType: 'CONSUMERSUBSCRIPTION',
+    priceOptionId: 'personal-monthly',
+    licenseCount: 1,
+    usedLicenseCount: 1,
+    renewalInterval: { type: 'MONTH', count: 1 },
+    subscriber: { type: 'USER', id: '7' },
+    billing: {
+      currentPeriodStartDate: '2027-02-05T00:00:00.000Z',
+      currentPeriodEndDate: '2027-03-05T00:00:00.000Z',
+      chargePrice: usd(3317),
+      taxPrice: usd(317),
+    },
+    ...overrides,
+  });
+}
+
+/** Decision 0029's monthly offer for `personalEnrollment()`: two months at half price. */
+export function retentionOfferView(overrides: Partial<RetentionOfferView> = {}): RetentionOfferView {
+  return {
+    offer_id: 'stay-2-months-50-off',
+    percent_off: 50,
+    periods: 2,
+    renewal_interval: { type: 'MONTH', count: 1 },
+    regular_price: usd(3317),
+    discounted_price: usd(1659),
+    discounted_tax: usd(159),
+    total_savings: usd(3316),
+    discount_starts_at: '2027-03-05T00:00:00.000Z',
+    discount_ends_at: '2027-05-05T00:00:00.000Z',
+    charge_dates: ['2027-03-05T00:00:00.000Z', '2027-04-05T00:00:00.000Z'],
+    ...overrides,
+  };
+}
+
+/**
+ * `GET` and `POST /payment/retention-promo-submit/`: the offer until it is accepted, then the
+ * accepted one; `refuse` answers the POST with that 409 reason (or a 500 for `'server'`).
+ */
+export function retentionServer(
+  offer: RetentionOfferView | null = retentionOfferView(),
+  { refuse, reason = 'in_trial' }: { refuse?: string; reason?: string } = {},
+) {
+  let accepted: (RetentionOfferView & { accepted_at: string }) | null = null;
+  const availability = (): RetentionOfferAvailability => ({
+    enrollment_id: 41,
+    available: offer !== null && accepted === null,
+    reason: (offer === null
+      ? reason
+      : accepted
+        ? 'already_accepted'
+        : null) as RetentionOfferAvailability['reason'],
+    offer: accepted ? null : offer,
+    accepted,
+  });
+  return {
+    'GET /payment/retention-promo-submit/': () => json(availability()),
+    'POST /payment/retention-promo-submit/': () => {
+      if (refuse === 'server') return json({ detail: 'Boom.', code: 'internal_error' }, 500);
+      if (refuse) return json({ detail: 'No offer.', code: refuse }, 409);
+      accepted = { ...offer!, accepted_at: '2026-11-25T08:00:00.000Z' };
+      const answer: RetentionOfferAcceptance = {
+        ...offer!,
+        enrollment_id: 41,
+        status: 'accepted',
+        accepted_at: accepted.accepted_at,
+        next_charge: offer!.discounted_price,
+        next_charge_date: offer!.discount_starts_at,
+      };
+      return json(answer, 201);
+    },
+  } satisfies Record<string, FakeHandler>;
 }

@@ -13,6 +13,8 @@ export interface ApiFormOptions<Input extends FieldValues, Output> {
   submit: (input: Output) => Promise<unknown>;
   /** Runs after the server accepted the input; the submit button spins until it settles. */
   onSuccess?: () => Promise<void> | void;
+  /** The form's field for a server `field_errors` key, when they are named differently. */
+  fieldOf?: (key: string) => string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function useApiForm<Input extends FieldValues, Output>({
   defaultValues,
   submit,
   onSuccess,
+  fieldOf,
 }: ApiFormOptions<Input, Output>) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
@@ -35,7 +38,7 @@ export function useApiForm<Input extends FieldValues, Output>({
     try {
       await submit(input);
     } catch (error) {
-      setFormError(applyServerErrors(error, fields, form.setError));
+      setFormError(applyServerErrors(error, fields, form.setError, fieldOf));
       return;
     }
     await onSuccess?.();

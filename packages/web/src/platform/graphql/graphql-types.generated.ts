@@ -34,6 +34,11 @@ export type SubscriptionPaymentIssueStatus =
   /** The bank asks the admin to authenticate the charge (3-D Secure) at authenticateUrl. */
   | 'ACTION_REQUIRED';
 
+export type TopicSearchFilters = {
+  /** Only topics of these groups (at most 50). */
+  groupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
 export type LearningCommunityCreationReasonType =
   | 'COMPANY_WIDE_TRANSFORMATION_INITIATE'
   | 'COMPLIANCE_TRAINING'
@@ -98,6 +103,334 @@ export type StreakStatus =
   | 'DROPPED'
   /** No week has reached the goal yet. */
   | 'ZERO_HISTORY';
+
+export type BadgeType = 'BLUEPRINT' | 'OPEN_BADGE';
+
+/** Platform §3 lecture and assessment types. */
+export type CurriculumItemType = 'ASSIGNMENT' | 'CODING_EXERCISE' | 'LECTURE' | 'PRACTICE_TEST' | 'QUIZ';
+
+/** How the learner answered one question. */
+export type AssessmentItemStatus = 'CORRECT' | 'INCORRECT' | 'SKIPPED';
+
+/** The language families coding exercises are written in. */
+export type CodingLanguage =
+  | 'CPP'
+  | 'CSHARP'
+  | 'HTML'
+  | 'JAVA'
+  | 'JAVASCRIPT'
+  | 'KOTLIN'
+  | 'PHP'
+  | 'PYTHON'
+  | 'R'
+  | 'REACT'
+  | 'RUBY'
+  | 'SQL'
+  | 'SQLITE'
+  | 'SWIFT';
+
+/**
+ * Platform §3 coding languages and versions: C++, C#, HTML, JavaScript ES6, Java 9/11/17,
+ * Kotlin 1.9, PHP 5/7, Python 3.5/3.8/3.10, CSV processing with Python (PY_CSV), a scientific
+ * Python bundle (PY_SCIENTIFIC), React 16/18, Ruby, R 3.6, SQL, SQLite 3, Swift 3/5.
+ */
+export type CodingLanguageVersion =
+  | 'CPP'
+  | 'CSHARP'
+  | 'HTML'
+  | 'JS_ES6'
+  | 'JAVA9'
+  | 'JAVA11'
+  | 'JAVA17'
+  | 'KOTLIN1_9'
+  | 'PHP5'
+  | 'PHP7'
+  | 'PY3_5'
+  | 'PY3_8'
+  | 'PY3_10'
+  | 'PY_CSV'
+  | 'PY_SCIENTIFIC'
+  | 'REACT16'
+  | 'REACT18'
+  | 'RUBY'
+  | 'R3_6'
+  | 'SQL'
+  | 'SQLITE3'
+  | 'SWIFT3'
+  | 'SWIFT5';
+
+export type CourseAssessmentItemResultFilters = {
+  /** QUIZ, PRACTICE_TEST, CODING_EXERCISE or ASSIGNMENT. */
+  assessmentTypes?: InputMaybe<Array<CurriculumItemType>>;
+  statuses?: InputMaybe<Array<AssessmentItemStatus>>;
+  assessmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type MyBadgeAssertionsQueryVariables = Exact<{
+  userId: string;
+  page?: number | null | undefined;
+  size?: number | null | undefined;
+}>;
+
+export type MyBadgeAssertionsQuery = {
+  badgeAssertionsByUser: {
+    page: number;
+    pageCount: number;
+    items: Array<{
+      id: string;
+      issuedOn: string;
+      expires: string | null;
+      externalUrl: string | null;
+      badgeClass: {
+        id: string;
+        name: string;
+        description: string;
+        type: BadgeType;
+        tags: Array<string>;
+        externalUrl: string | null;
+        issuer: { id: string; name: string };
+        topic: { id: string; name: string } | null;
+      };
+    }>;
+  };
+};
+
+export type LearningCommunityFieldsFragment = {
+  id: string;
+  title: string;
+  description: string;
+  numberOfMembers: number;
+  organizationId: string | null;
+  creationReason: { type: LearningCommunityCreationReasonType; text: string | null };
+  owner: { id: string; name: string; surname: string };
+  members: Array<{
+    id: string;
+    name: string;
+    surname: string;
+    email: string;
+    images: { px50x50: string | null };
+  }>;
+  topics: Array<{ id: string; name: string; url: string }>;
+};
+
+export type MyLearningCommunitiesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyLearningCommunitiesQuery = {
+  myLearningCommunities: Array<{
+    id: string;
+    title: string;
+    description: string;
+    numberOfMembers: number;
+    organizationId: string | null;
+    creationReason: { type: LearningCommunityCreationReasonType; text: string | null };
+    owner: { id: string; name: string; surname: string };
+    members: Array<{
+      id: string;
+      name: string;
+      surname: string;
+      email: string;
+      images: { px50x50: string | null };
+    }>;
+    topics: Array<{ id: string; name: string; url: string }>;
+  }>;
+};
+
+export type LearningCommunityColleaguesQueryVariables = Exact<{
+  id: string;
+  emails: Array<string> | string;
+}>;
+
+export type LearningCommunityColleaguesQuery = {
+  learningCommunityColleagues: Array<{ id: string; name: string; surname: string; email: string }>;
+};
+
+export type LearningCommunityCreateMutationVariables = Exact<{
+  learningCommunity: LearningCommunityInput;
+}>;
+
+export type LearningCommunityCreateMutation = {
+  learningCommunityCreate: {
+    id: string;
+    title: string;
+    description: string;
+    numberOfMembers: number;
+    organizationId: string | null;
+    creationReason: { type: LearningCommunityCreationReasonType; text: string | null };
+    owner: { id: string; name: string; surname: string };
+    members: Array<{
+      id: string;
+      name: string;
+      surname: string;
+      email: string;
+      images: { px50x50: string | null };
+    }>;
+    topics: Array<{ id: string; name: string; url: string }>;
+  };
+};
+
+export type LearningCommunityAddMembersMutationVariables = Exact<{
+  id: string;
+  userIds: Array<string> | string;
+  invitation?: LearningCommunityInvitationInput | null | undefined;
+}>;
+
+export type LearningCommunityAddMembersMutation = {
+  learningCommunityAddMembers: {
+    id: string;
+    title: string;
+    description: string;
+    numberOfMembers: number;
+    organizationId: string | null;
+    creationReason: { type: LearningCommunityCreationReasonType; text: string | null };
+    owner: { id: string; name: string; surname: string };
+    members: Array<{
+      id: string;
+      name: string;
+      surname: string;
+      email: string;
+      images: { px50x50: string | null };
+    }>;
+    topics: Array<{ id: string; name: string; url: string }>;
+  };
+};
+
+export type LearningCommunityLeaveMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type LearningCommunityLeaveMutation = { learningCommunityLeave: boolean };
+
+export type LearningCommunityDeleteMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type LearningCommunityDeleteMutation = { learningCommunityDelete: boolean };
+
+export type LearningReminderFieldsFragment = {
+  id: string;
+  title: string;
+  startDate: string;
+  endDate: string | null;
+  durationInMinutes: number;
+  calendarType: CalendarType;
+  recurrencePattern: string | null;
+  reminderMethod: LearningReminderMethod;
+  reminderMinutesBefore: number;
+  learningProduct: { id: string; type: LearningProductType; title: string | null; url: string | null } | null;
+};
+
+export type LearningRemindersQueryVariables = Exact<{
+  page?: number | null | undefined;
+  size?: number | null | undefined;
+}>;
+
+export type LearningRemindersQuery = {
+  learningReminders: {
+    page: number;
+    pageCount: number;
+    items: Array<{
+      id: string;
+      title: string;
+      startDate: string;
+      endDate: string | null;
+      durationInMinutes: number;
+      calendarType: CalendarType;
+      recurrencePattern: string | null;
+      reminderMethod: LearningReminderMethod;
+      reminderMinutesBefore: number;
+      learningProduct: {
+        id: string;
+        type: LearningProductType;
+        title: string | null;
+        url: string | null;
+      } | null;
+    }>;
+  };
+};
+
+export type LearningReminderCreateMutationVariables = Exact<{
+  learningReminder: LearningReminderInput;
+}>;
+
+export type LearningReminderCreateMutation = {
+  learningReminderCreate: {
+    id: string;
+    title: string;
+    startDate: string;
+    endDate: string | null;
+    durationInMinutes: number;
+    calendarType: CalendarType;
+    recurrencePattern: string | null;
+    reminderMethod: LearningReminderMethod;
+    reminderMinutesBefore: number;
+    learningProduct: {
+      id: string;
+      type: LearningProductType;
+      title: string | null;
+      url: string | null;
+    } | null;
+  };
+};
+
+export type LearningReminderUpdateMutationVariables = Exact<{
+  learningReminderId: string;
+  learningReminder: LearningReminderInput;
+}>;
+
+export type LearningReminderUpdateMutation = {
+  learningReminderUpdate: {
+    id: string;
+    title: string;
+    startDate: string;
+    endDate: string | null;
+    durationInMinutes: number;
+    calendarType: CalendarType;
+    recurrencePattern: string | null;
+    reminderMethod: LearningReminderMethod;
+    reminderMinutesBefore: number;
+    learningProduct: {
+      id: string;
+      type: LearningProductType;
+      title: string | null;
+      url: string | null;
+    } | null;
+  };
+};
+
+export type LearningReminderDeleteMutationVariables = Exact<{
+  learningReminderId: string;
+}>;
+
+export type LearningReminderDeleteMutation = { learningReminderDelete: boolean };
+
+export type WeeklyStreakQueryVariables = Exact<{ [key: string]: never }>;
+
+export type WeeklyStreakQuery = {
+  streakUserLectureConsumptionWeekly: {
+    minutesThisWeek: number;
+    goalMinutesThisWeek: number;
+    streakStatus: StreakStatus;
+    weekStartTime: string;
+    weekEndTime: string;
+    weeklyStreak: { id: string; streakLength: number; achievedThisWeek: boolean; startDate: string | null };
+  };
+};
+
+export type SearchLecturesQueryVariables = Exact<{
+  query: string;
+  limit?: number | null | undefined;
+}>;
+
+export type SearchLecturesQuery = {
+  searchLectures: {
+    lectures: Array<{
+      trackingId: string;
+      lecture: { id: string; title: string; durationInSeconds: number; thumbnail: string };
+      course: { id: string; title: string; url: string };
+    }>;
+    metadata: { query: string; lectureCount: number; trackingId: string };
+  };
+};
 
 export type EnrollmentFieldsFragment = {
   id: string;

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { graphqlCalls } from '../../../test-utils/fake-graphql';
 import { json, type FakeHandler } from '../../../test-utils/fake-server';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
 import { enrollment, planServer, setUp } from '../../subscriptions/subscription-fixtures';
@@ -106,12 +107,10 @@ describe('AdminOverviewPage', () => {
     fireEvent.click(toggle);
     expect(await screen.findByText('You have reactivated your subscription successfully.')).toBeTruthy();
     await waitFor(() => expect(toggle.checked).toBe(true));
-    const mutations = server.requests
-      .filter((request) => request.url.includes('graphql'))
-      .map((request) => (request.body as { query: string }).query)
-      .filter((query) => query.includes('mutation'));
-    expect(mutations[0]).toContain('subscriptionEnrollmentCancel');
-    expect(mutations[1]).toContain('subscriptionEnrollmentReactivate');
+    const mutations = graphqlCalls(server.requests)
+      .map((call) => call.operationName)
+      .filter((name) => name !== 'CurrentSubscriptionEnrollment');
+    expect(mutations).toEqual(['SubscriptionEnrollmentCancel', 'SubscriptionEnrollmentReactivate']);
   });
 
   it('forces automatic renewal off and disables it without a card', async () => {

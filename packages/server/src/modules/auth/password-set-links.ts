@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PASSWORD_LINK_INVALID_MESSAGE, type SetPasswordInput } from '@lectern/domain';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database.js';
+import { validationError } from '../../platform/http/http-error.js';
+import type { UsersService } from '../users/users.service.js';
+import { passwordSetTokens } from '../users/users.tables.js';
+
+/** How long a mailed link to set a password works. */
+export const PASSWORD_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const SET_PASSWORD_PAGE = '/join/set-password/';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * One-time links to choose a password. The token travels only in the mail; the database keeps
+ * its SHA-256, so a leaked table cannot be used to take an account.
+ */
+export function createPasswordSetLinks(deps: { db: Database; users: UsersService; now: () => Date }) {
+  return {
+    /** A new link for the user, written with `writer` (the caller's transaction). Answers its page path. */
+    async create(writer: Database, userId: number): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await writer.insert(passwordSetTokens).values({
+        tokenHash: hashOf(token),
+        userId,
+        expiresAt: new Date(deps.now().getTime() + PASSWORD_LINK_TTL_MS),
+      });
+      return `${SET_PASSWORD_PAGE}?token=${token}`;
+    },
+
+    /**
+     * Sets the password of the link's user and spends the link, in one transaction: a link
+     * works once. Answers the user's id; an unknown, used or expired link is a 400 on `token`.
+     */
+    async use(input: SetPasswordInput): Promise<number> {
+      return deps.db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(passwordSetTokens)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(passwordSetTokens.tokenHash, hashOf(input.token)),
+              isNull(passwordSetTokens.usedAt),
+              gt(passwordSetTokens.expiresAt, deps.now()),
+            ),
+          )
+          .returning({ userId: passwordSetTokens.userId });
+        if (!spent) throw validationError({ token: [PASSWORD_LINK_INVALID_MESSAGE] });
+        await deps.users.setPassword(spent.userId, input.password, tx);
+        return spent.userId;
+      });
+    },
+  };
+}
+
+export type PasswordSetLinks = ReturnType<typeof createPasswordSetLinks>;
