@@ -165,3 +165,22 @@ test('the learner founds a learning community and deletes it', async ({ page }) 
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
   await expect(seeded).toBeVisible();
 });
+
+test("the learner's badges on their profile, and lectures among the search results", async ({ page }) => {
+  await logInToMyCourses(page);
+  await userMenuButton(page, DEMO_LEARNER.firstName).click();
+  await page.getByRole('menuitem', { name: 'Badges' }).click();
+  await expect(page).toHaveURL(/\/user\/profile\/badges\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Badges and certifications' })).toBeVisible();
+  // The demo learner's awards, newest first.
+  await expect(page.getByTestId('badge-assertion').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'TypeScript Developer Blueprint' })).toBeVisible();
+  await checkA11y(page);
+
+  // Every English course has a lecture about setting up the workspace: they come with the courses.
+  await page.goto('/courses/search/?q=workspace');
+  const lectures = page.getByRole('region', { name: 'Lectures about “workspace”' });
+  await expect(lectures.getByRole('listitem').first()).toContainText(/\d+:\d{2} · in /);
+  await lectures.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/course\/[^/]+\/$/);
+});

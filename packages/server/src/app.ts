@@ -101,6 +101,12 @@ import { badgesGraphql } from './modules/badges/badges.graphql.js';
 import { createBadgesService } from './modules/badges/badges.service.js';
 import { createCourseContentService } from './modules/course-content/course-content.service.js';
 import { courseContentGraphql } from './modules/course-content/course-content.graphql.js';
+import { labsGraphql } from './modules/labs/labs.graphql.js';
+import { createLabsService } from './modules/labs/labs.service.js';
+import { learningObjectivesGraphql } from './modules/learning-objectives/learning-objectives.graphql.js';
+import { createLearningObjectivesService } from './modules/learning-objectives/learning-objectives.service.js';
+import { supplyGapsGraphql } from './modules/supply-gaps/supply-gaps.graphql.js';
+import { createSupplyGapsService } from './modules/supply-gaps/supply-gaps.service.js';
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service.js';
 import { learningPathsGraphql } from './modules/learning-paths/learning-paths.graphql.js';
 import { createTopicsService } from './modules/topics/topics.service.js';
@@ -316,6 +322,7 @@ export async function createServer(
     experiments,
   });
   const auth = createAuthService({ db, users, sessions, limits: options.authLimits });
+  const clientMetrics = createClientMetrics(metrics);
   const payments = createPaymentsService({
     db,
     gateway: options.paymentGateway ?? createStripeGateway(config.payments),
@@ -478,6 +485,9 @@ export async function createServer(
   const courseContent = createCourseContentService({ db, catalog });
   const learningPaths = createLearningPathsService({ db, topics });
   const badges = createBadgesService({ db, topics, orders, learningPaths, courseContent });
+  const labs = createLabsService(db);
+  const learningObjectives = createLearningObjectivesService(db);
+  const supplyGaps = createSupplyGapsService({ db, catalog });
 
   // Every feature's API routes live in one scope, where the API path rules apply.
   await app.register(async (api) => {
@@ -504,7 +514,7 @@ export async function createServer(
     await api.register(pricingRoutes, { pricing, userContext });
     await api.register(creditRoutes, { credit, userContext });
     await api.register(cartsRoutes, { carts, userContext });
-    await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users });
+    await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users, clientMetrics });
     await api.register(guestCheckoutRoutes, { guestCheckout, checkout, auth, userContext });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
     await api.register(subscriptionBillingRoutes, {
@@ -552,6 +562,9 @@ export async function createServer(
         badgesGraphql({ badges, topics, catalog, learningPaths }),
         learningPathsGraphql({ learningPaths, topics }),
         courseContentGraphql({ courseContent, catalog, experiments, userContext }),
+        labsGraphql({ labs, catalog, topics }),
+        learningObjectivesGraphql({ learningObjectives }),
+        supplyGapsGraphql({ supplyGaps }),
       ],
       production: config.isProduction,
       // The web app's documents by hash (decision 0028); in production only these run.
@@ -566,7 +579,7 @@ export async function createServer(
     await api.register(privacyRoutes, { privacy });
     await api.register(settingsRoutes, { settings, catalog });
     await api.register(sharingRoutes, { sharing, publicUrl: config.publicUrl });
-    await api.register(clientMetricsRoutes, { clientMetrics: createClientMetrics(metrics) });
+    await api.register(clientMetricsRoutes, { clientMetrics });
     if (!config.isProduction) {
       await api.register(devClockRoutes, { clock, catchUp });
       await api.register(devMailboxRoutes, { outbox });

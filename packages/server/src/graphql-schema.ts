@@ -9,6 +9,9 @@ import { occupationsTypeDefs } from './modules/occupations/occupations.graphql.j
 import { badgesTypeDefs } from './modules/badges/badges.graphql.js';
 import { learningPathsTypeDefs } from './modules/learning-paths/learning-paths.graphql.js';
 import { courseContentTypeDefs } from './modules/course-content/course-content.graphql.js';
+import { labsTypeDefs } from './modules/labs/labs.graphql.js';
+import { learningObjectivesTypeDefs } from './modules/learning-objectives/learning-objectives.graphql.js';
+import { supplyGapsTypeDefs } from './modules/supply-gaps/supply-gaps.graphql.js';
 
 /**
  * The SDL of every feature that answers on the GraphQL endpoint, in one list: the server builds
@@ -24,6 +27,9 @@ export const GRAPHQL_TYPE_DEFS: readonly Pick<GraphqlPart, 'typeDefs'>[] = [
   { typeDefs: badgesTypeDefs },
   { typeDefs: learningPathsTypeDefs },
   { typeDefs: courseContentTypeDefs },
+  { typeDefs: labsTypeDefs },
+  { typeDefs: learningObjectivesTypeDefs },
+  { typeDefs: supplyGapsTypeDefs },
 ];
 
 /** The SDL of `/api/2024-01/graphql/` (platform §7: feature assignment), a schema of its own. */

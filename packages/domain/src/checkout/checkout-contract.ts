@@ -2,6 +2,7 @@
 // Amounts are integer minor units with their currency (ApiPrice); the browser never sends one.
 import type { BuyableRef } from '../cart/cart-contract.js';
 import type { CurrencyCode } from '../money/currencies.js';
+import type { Money } from '../money/money.js';
 import type { ApiPrice } from '../pricing/price-contract.js';
 
 /** Checkout §1: what is being bought. */
@@ -434,4 +435,38 @@ export interface CheckoutReceipt {
 /** `GET /payment-vendor/stored-payment-method/` */
 export interface StoredPaymentMethodsResponse {
   results: StoredPaymentMethod[];
+}
+
+/** `POST /payment/checkout-bnpl-info/` answer: each buy-now-pay-later method for this order. */
+export interface BnplInfoResponse {
+  methods: {
+    payment_method: string;
+    name: string;
+    offer: string;
+    /** Sold for this order's billing country and currency (never for a free order). */
+    available: boolean;
+    /** Instalments of a method paid in parts (Afterpay: 4); null when the provider decides. */
+    num_payments: number | null;
+    interval_weeks: number | null;
+    /** Checkout §9: 'Today', 'In 2 weeks', …; the parts add up to the total. */
+    timeline: { label: string; weeks_from_now: number; amount: Money }[];
+  }[];
+}
+
+/** What a checkout page reports of a payment attempt (`POST /payment/shopping-cart-log-payment-attempt/`). */
+export const PAYMENT_ATTEMPT_OUTCOMES = [
+  'submitted',
+  'action_required',
+  'succeeded',
+  'failed',
+  'abandoned',
+] as const;
+export type PaymentAttemptOutcome = (typeof PAYMENT_ATTEMPT_OUTCOMES)[number];
+
+export interface PaymentAttemptLogRequest {
+  payment_method: string;
+  outcome: PaymentAttemptOutcome;
+  checkout_ref?: string;
+  /** The provider's or the server's code of a failure. */
+  error_code?: string;
 }

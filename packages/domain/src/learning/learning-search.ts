@@ -15,7 +15,7 @@ export function normalizeSearchText(text: string | null | undefined): string | n
   const normalized = text
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/[\s\u0000-\u001f]+/gu, ' ')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
     .trim()
     .slice(0, LEARNING_SEARCH_MAX_LENGTH)
     .trim();

@@ -1,4 +1,11 @@
-import type { AssessmentItemStatus } from '@lectern/domain';
+import type {
+  AssessmentItemStatus,
+  LearningActivityType,
+  LearningObjectiveType,
+  OpportunityLevel,
+  OpportunityPriority,
+  OpportunityType,
+} from '@lectern/domain';
 import type { Database } from '../platform/db/database.js';
 import { createCatalogService } from '../modules/catalog/catalog.service.js';
 import { createBadgesService, type BadgesService } from '../modules/badges/badges.service.js';
@@ -10,15 +17,24 @@ import {
   createLearningPathsService,
   type LearningPathsService,
 } from '../modules/learning-paths/learning-paths.service.js';
+import { createLabsService, type LabsService } from '../modules/labs/labs.service.js';
+import {
+  createLearningObjectivesService,
+  type LearningObjectivesService,
+} from '../modules/learning-objectives/learning-objectives.service.js';
 import { createOrdersService } from '../modules/orders/orders.service.js';
+import {
+  createSupplyGapsService,
+  type SupplyGapsService,
+} from '../modules/supply-gaps/supply-gaps.service.js';
 import {
   createOccupationsService,
   type OccupationsService,
 } from '../modules/occupations/occupations.service.js';
 import { createTopicsService, type TopicsService } from '../modules/topics/topics.service.js';
-import { DEMO_CATEGORIES } from './demo-catalog.js';
+import { DEMO_CATEGORIES, DEMO_INSTRUCTORS } from './demo-catalog.js';
 import { DEMO_COURSE_DETAILS } from './demo-course-details.js';
-import { demoCurriculum } from './demo-curricula.js';
+import { demoCurriculum, descriptionPhrases } from './demo-curricula.js';
 import { DEMO_TOPICS } from './demo-learning.js';
 
 /** Topics beyond the first ones (demo-learning.ts): what groups, occupations, badges and labs point at. */
@@ -719,16 +735,570 @@ async function seedBadges(
   ]);
 }
 
+type InstructorName = (typeof DEMO_INSTRUCTORS)[number][0];
+
+/** Labs: title, topics, instructors, minutes, description, outcomes, prerequisites, tasks. */
+const DEMO_LABS: {
+  title: string;
+  topics: TopicSlug[];
+  instructors: InstructorName[];
+  minutes: [number, number];
+  description: string;
+  outcomes: string[];
+  prerequisites: string[];
+  tasks: string[];
+}[] = [
+  {
+    title: 'Deploy a containerised web app with Docker Compose',
+    topics: ['docker', 'devops'],
+    instructors: ['Oliver Grant', 'Lucas Silva'],
+    minutes: [45, 90],
+    description:
+      'Package a small API and its database as containers, wire them together with Compose and put a reverse proxy in front.',
+    outcomes: [
+      'Write a Dockerfile with a small, cached image',
+      'Run several services with Docker Compose',
+      'Pass configuration and secrets without baking them into images',
+    ],
+    prerequisites: ['Comfortable on the command line', 'Knows what an HTTP API is'],
+    tasks: [
+      'Write a Dockerfile for the API',
+      'Add a PostgreSQL service to compose.yaml',
+      'Wire environment variables and secrets',
+      'Check the health endpoint through the proxy',
+    ],
+  },
+  {
+    title: 'Build a highly available network on AWS',
+    topics: ['aws-certified-solutions-architect', 'cloud-computing'],
+    instructors: ['Lucas Silva'],
+    minutes: [60, 120],
+    description:
+      'Lay out a VPC across two availability zones with public and private subnets, a load balancer and an auto scaling group, then fail one zone.',
+    outcomes: [
+      'Design subnets and routing across availability zones',
+      'Put an application behind a load balancer',
+      'See a service survive the loss of a zone',
+    ],
+    prerequisites: ['AWS Cloud Practitioner level knowledge'],
+    tasks: [
+      'Create the VPC and its subnets',
+      'Route the private subnets through NAT gateways',
+      'Launch the auto scaling group behind a load balancer',
+      'Simulate the loss of an availability zone',
+    ],
+  },
+  {
+    title: 'Troubleshoot a failing Kubernetes deployment',
+    topics: ['kubernetes', 'devops'],
+    instructors: ['Oliver Grant'],
+    minutes: [30, 60],
+    description:
+      'A deployment will not become ready: read events, logs and probes to find three faults and fix them one by one.',
+    outcomes: [
+      'Read pod events and container logs',
+      'Fix failing readiness and liveness probes',
+      'Roll back a bad release',
+    ],
+    prerequisites: ['Knows what pods and deployments are', 'Has used kubectl'],
+    tasks: [
+      'Find why the pods are pending',
+      'Fix the image pull error',
+      'Repair the readiness probe',
+      'Roll back the broken release',
+    ],
+  },
+  {
+    title: 'Query a sales database with window functions',
+    topics: ['sql', 'postgresql'],
+    instructors: ['Jonas Weber'],
+    minutes: [30, 45],
+    description:
+      'Answer the questions a sales team asks every Monday: running totals, rankings and month-over-month growth, each in one query.',
+    outcomes: [
+      'Compute running totals and moving averages',
+      'Rank rows within groups',
+      'Compare each month with the previous one',
+    ],
+    prerequisites: ['Writes SELECT queries with joins and GROUP BY'],
+    tasks: [
+      'Compute each region’s running total',
+      'Rank the top three products per month',
+      'Measure month-over-month growth',
+    ],
+  },
+  {
+    title: 'Clean and chart city bike trips with pandas',
+    topics: ['python', 'data-analysis'],
+    instructors: ['Priya Raman'],
+    minutes: [45, 75],
+    description:
+      'Load a month of bike-share trips, fix its messy columns, find the busiest stations and chart the daily rhythm of the city.',
+    outcomes: ['Load and clean a real CSV file', 'Group and summarise with pandas', 'Chart a time series'],
+    prerequisites: ['Python basics: lists, dictionaries, functions'],
+    tasks: [
+      'Load the trips and fix the column types',
+      'Drop impossible trips',
+      'Find the ten busiest stations',
+      'Chart trips per hour of the day',
+    ],
+  },
+  {
+    title: 'Train and evaluate a classification model',
+    topics: ['machine-learning', 'python'],
+    instructors: ['Priya Raman'],
+    minutes: [60, 90],
+    description:
+      'Predict which customers will churn: split the data honestly, train two models, choose a metric and read the confusion matrix.',
+    outcomes: [
+      'Split data without leaking the test set',
+      'Compare models with cross-validation',
+      'Choose a metric that fits the question',
+    ],
+    prerequisites: ['pandas basics', 'Some statistics'],
+    tasks: [
+      'Split the data into train and test sets',
+      'Train a logistic regression baseline',
+      'Train a gradient-boosted model',
+      'Compare the models on recall',
+    ],
+  },
+  {
+    title: 'Harden a Linux web server',
+    topics: ['linux', 'cybersecurity'],
+    instructors: ['Amira Haddad'],
+    minutes: [45, 60],
+    description:
+      'Take a freshly installed server from exposed to hardened: SSH keys only, a firewall, automatic updates and fail2ban.',
+    outcomes: ['Lock SSH down to keys', 'Configure a host firewall', 'Keep packages patched automatically'],
+    prerequisites: ['Linux command line basics'],
+    tasks: [
+      'Disable password logins over SSH',
+      'Allow only HTTP, HTTPS and SSH through the firewall',
+      'Turn on unattended upgrades',
+      'Ban repeated failed logins',
+    ],
+  },
+  {
+    title: 'Capture and analyse suspicious network traffic',
+    topics: ['network-security', 'ethical-hacking'],
+    instructors: ['Amira Haddad'],
+    minutes: [40, 70],
+    description:
+      'A workstation is talking to a server it should not know: capture its traffic, follow the streams and write up what happened.',
+    outcomes: ['Capture traffic with tcpdump', 'Follow streams in Wireshark', 'Write a short incident note'],
+    prerequisites: ['Knows TCP/IP basics'],
+    tasks: [
+      'Capture ten minutes of traffic',
+      'Find the unusual destination',
+      'Follow the stream and extract the payload',
+      'Write the incident note',
+    ],
+  },
+  {
+    title: 'Migrate a JavaScript module to strict TypeScript',
+    topics: ['typescript', 'javascript'],
+    instructors: ['Maya Fernandes'],
+    minutes: [30, 50],
+    description:
+      'Turn a small untyped module into strict TypeScript without changing what it does, one compiler error at a time.',
+    outcomes: [
+      'Add types to an existing module',
+      'Replace any with unions and narrowing',
+      'Turn on strict mode without breaking the build',
+    ],
+    prerequisites: ['Writes modern JavaScript'],
+    tasks: [
+      'Rename the module and add a tsconfig',
+      'Type the public functions',
+      'Replace any with unions and narrow them',
+      'Turn on strict mode and fix what is left',
+    ],
+  },
+  {
+    title: 'Write infrastructure as code with Terraform',
+    topics: ['devops', 'cloud-computing'],
+    instructors: ['Lucas Silva', 'Oliver Grant'],
+    minutes: [60, 90],
+    description:
+      'Describe a network, a database and a web server in Terraform, plan the change, apply it and then change it safely.',
+    outcomes: ['Write Terraform modules', 'Read a plan before applying it', 'Keep state safe and shared'],
+    prerequisites: ['Has used a cloud console'],
+    tasks: [
+      'Write the network module',
+      'Add the database and the server',
+      'Plan and apply',
+      'Change the instance size without downtime',
+    ],
+  },
+  {
+    title: 'Build an accessible React form',
+    topics: ['react', 'ux-design'],
+    instructors: ['Kenji Sato', 'Maya Fernandes'],
+    minutes: [30, 45],
+    description:
+      'Make a sign-up form that works with a keyboard and a screen reader: labels, errors announced in time and focus that goes where it should.',
+    outcomes: [
+      'Label every field',
+      'Announce errors to assistive technology',
+      'Manage focus after submitting',
+    ],
+    prerequisites: ['React components and state'],
+    tasks: [
+      'Label the fields and group the options',
+      'Show errors next to their fields',
+      'Announce the errors',
+      'Move focus to the first error',
+    ],
+  },
+];
+
+/** Labs, with their tasks' ids by lab title (the learning objectives point at some). */
+async function seedLabs(
+  labs: LabsService,
+  topicId: DemoTopicIds,
+  instructors: readonly number[],
+): Promise<Map<string, number[]>> {
+  const instructorId = (name: InstructorName) =>
+    instructors[DEMO_INSTRUCTORS.findIndex(([n]) => n === name)]!;
+  const tasks = new Map<string, number[]>();
+  for (const lab of DEMO_LABS) {
+    const { taskIds } = await labs.seedWriter.insertLab(
+      {
+        title: lab.title,
+        description: lab.description,
+        learningOutcomes: lab.outcomes,
+        prerequisites: lab.prerequisites,
+        minEstimatedMinutes: lab.minutes[0],
+        maxEstimatedMinutes: lab.minutes[1],
+      },
+      {
+        tasks: lab.tasks,
+        instructorIds: lab.instructors.map(instructorId),
+        topicIds: lab.topics.map(topicId),
+      },
+    );
+    tasks.set(lab.title, taskIds);
+  }
+  return tasks;
+}
+
+/** What an objective points at: lectures of a course's section, questions of its assessments, a lab's tasks. */
+type ObjectiveSource =
+  { lecturesOf: string; section: number } | { questionsOf: string; section: number } | { lab: string };
+
+const DEMO_FRAMEWORKS: [string, [LearningObjectiveType, string, ObjectiveSource[]][]][] = [
+  [
+    'Lectern Skills Framework',
+    [
+      [
+        'SKILL',
+        'Narrow union types with type guards',
+        [
+          { lecturesOf: 'TypeScript from First Principles', section: 3 },
+          { questionsOf: 'TypeScript from First Principles', section: 3 },
+          { lab: 'Migrate a JavaScript module to strict TypeScript' },
+        ],
+      ],
+      [
+        'SKILL',
+        'Write generic functions and mapped types',
+        [
+          { lecturesOf: 'TypeScript from First Principles', section: 4 },
+          { questionsOf: 'TypeScript from First Principles', section: 4 },
+        ],
+      ],
+      [
+        'SKILL',
+        'Containerise an application with Docker',
+        [{ lab: 'Deploy a containerised web app with Docker Compose' }],
+      ],
+      [
+        'SKILL',
+        'Query data with window functions',
+        [
+          { lecturesOf: 'PostgreSQL for Application Developers', section: 2 },
+          { lab: 'Query a sales database with window functions' },
+        ],
+      ],
+      [
+        'SKILL',
+        'Reshape and summarise data with pandas',
+        [
+          { lecturesOf: 'Python for Data Analysis', section: 1 },
+          { questionsOf: 'Python for Data Analysis', section: 1 },
+          { lab: 'Clean and chart city bike trips with pandas' },
+        ],
+      ],
+      [
+        'KNOWLEDGE',
+        'How the TypeScript type checker reasons about code',
+        [
+          { lecturesOf: 'TypeScript from First Principles', section: 1 },
+          { questionsOf: 'TypeScript from First Principles', section: 1 },
+        ],
+      ],
+      [
+        'KNOWLEDGE',
+        'The life of a Kubernetes pod',
+        [
+          { lecturesOf: 'Kubernetes for Operators', section: 1 },
+          { lab: 'Troubleshoot a failing Kubernetes deployment' },
+        ],
+      ],
+      [
+        'KNOWLEDGE',
+        'Network segmentation and intrusion detection',
+        [
+          { lecturesOf: 'Network Security Fundamentals', section: 1 },
+          { lab: 'Capture and analyse suspicious network traffic' },
+        ],
+      ],
+      [
+        'ABILITY',
+        'Troubleshoot a failing production service under time pressure',
+        [
+          { lab: 'Troubleshoot a failing Kubernetes deployment' },
+          { lecturesOf: 'Incident Response Playbooks', section: 2 },
+        ],
+      ],
+      [
+        'ABILITY',
+        'Explain a technical decision to people outside the field',
+        [{ lecturesOf: 'Presenting with Confidence', section: 1 }],
+      ],
+    ],
+  ],
+  [
+    'Cloud Practitioner Competencies',
+    [
+      [
+        'KNOWLEDGE',
+        'Availability zones, regions and failover',
+        [
+          { lecturesOf: 'Cloud Architecture Patterns', section: 3 },
+          { lab: 'Build a highly available network on AWS' },
+        ],
+      ],
+      [
+        'SKILL',
+        'Describe infrastructure in code',
+        [
+          { lecturesOf: 'Infrastructure as Code', section: 1 },
+          { lab: 'Write infrastructure as code with Terraform' },
+        ],
+      ],
+    ],
+  ],
+];
+
+/** Skills frameworks and their learning objectives, pointing at lectures, questions and lab tasks. */
+async function seedLearningObjectives(
+  objectives: LearningObjectivesService,
+  content: CourseContentService,
+  courses: Map<string, DemoCourse>,
+  labTasks: Map<string, number[]>,
+) {
+  const activitiesOf = async (
+    source: ObjectiveSource,
+  ): Promise<{ type: LearningActivityType; id: number }[]> => {
+    if ('lab' in source) return labTasks.get(source.lab)!.map((id) => ({ type: 'LAB_TASK', id }));
+    const course = courses.get('lecturesOf' in source ? source.lecturesOf : source.questionsOf)!;
+    const items = await content.itemsOf([course.id]);
+    const sectionIds = [...new Set(items.map((item) => item.sectionId))];
+    const inSection = items.filter((item) => item.sectionId === sectionIds[source.section]);
+    if ('lecturesOf' in source) {
+      return inSection
+        .filter((item) => item.type === 'LECTURE')
+        .map((item) => ({ type: 'LECTURE', id: item.id }));
+    }
+    const questions = await content.seedWriter.questionsOf(
+      inSection.filter((item) => item.type !== 'LECTURE').map((item) => item.id),
+    );
+    return questions.map((question) => ({ type: 'ASSESSMENT_QUESTION', id: question.id }));
+  };
+  for (const [framework, list] of DEMO_FRAMEWORKS) {
+    const frameworkId = await objectives.seedWriter.insertFramework(framework);
+    for (const [type, name, sources] of list) {
+      const activities = (await Promise.all(sources.map(activitiesOf))).flat();
+      await objectives.seedWriter.insertObjective({ frameworkId, type, name }, activities);
+    }
+  }
+}
+
+/** Supply-gap opportunities: course, subject, type, priority, level, audience, incentive, display rule. */
+const DEMO_OPPORTUNITIES: [
+  string,
+  string,
+  OpportunityType,
+  OpportunityPriority,
+  OpportunityLevel,
+  string,
+  boolean,
+  string,
+][] = [
+  [
+    'TypeScript from First Principles',
+    'TypeScript',
+    'TRENDING',
+    'HIGH',
+    'BEGINNER',
+    'JavaScript developers moving a codebase to TypeScript',
+    true,
+    'ALWAYS',
+  ],
+  [
+    'Rust for Systems Programmers',
+    'Rust',
+    'FIRST_MOVER',
+    'HIGH',
+    'EXPERT',
+    'C and C++ programmers writing safer systems code',
+    true,
+    'ALWAYS',
+  ],
+  [
+    'Machine Learning Foundations',
+    'Machine learning',
+    'TRENDING',
+    'MEDIUM',
+    'INTERMEDIATE',
+    'Analysts and developers starting with machine learning',
+    false,
+    'ALWAYS',
+  ],
+  [
+    'PostgreSQL for Application Developers',
+    'PostgreSQL',
+    'SPECIALIZED',
+    'MEDIUM',
+    'INTERMEDIATE',
+    'Application developers who write their own SQL',
+    false,
+    'NEW_INSTRUCTORS',
+  ],
+  [
+    'Kubernetes for Operators',
+    'Kubernetes operations',
+    'TRENDING',
+    'HIGH',
+    'INTERMEDIATE',
+    'Operators and SREs running clusters in production',
+    true,
+    'ALWAYS',
+  ],
+  [
+    'Infrastructure as Code',
+    'Terraform',
+    'TRENDING',
+    'MEDIUM',
+    'ALL_LEVELS',
+    'Engineers managing cloud infrastructure by hand today',
+    false,
+    'ALWAYS',
+  ],
+  [
+    'Incident Response Playbooks',
+    'Incident response',
+    'SPECIALIZED',
+    'LOW',
+    'ANY_LEVEL',
+    'On-call engineers and their managers',
+    false,
+    'NEW_INSTRUCTORS',
+  ],
+  [
+    'Negociación eficaz para profesionales',
+    'Negociación',
+    'FIRST_MOVER',
+    'MEDIUM',
+    'INTERMEDIATE',
+    'Profesionales que negocian con clientes y proveedores',
+    true,
+    'ALWAYS',
+  ],
+  [
+    'Designing Accessible Interfaces',
+    'Accessibility',
+    'SPECIALIZED',
+    'HIGH',
+    'ALL_LEVELS',
+    'Designers and frontend developers',
+    true,
+    'ALWAYS',
+  ],
+  [
+    'Growth Experiments',
+    'Growth marketing',
+    'FIRST_MOVER',
+    'LOW',
+    'EXPERT',
+    'Marketers running experiments at a startup',
+    false,
+    'NEW_INSTRUCTORS',
+  ],
+  [
+    'Electronic Music Production',
+    'Ableton Live',
+    'TRENDING',
+    'LOW',
+    'BEGINNER',
+    'Musicians producing their first tracks at home',
+    false,
+    'ALWAYS',
+  ],
+  [
+    '風景写真の撮り方入門',
+    '風景写真',
+    'SPECIALIZED',
+    'MEDIUM',
+    'BEGINNER',
+    '風景写真を始めたい初心者',
+    false,
+    'ALWAYS',
+  ],
+];
+
+async function seedSupplyGaps(supplyGaps: SupplyGapsService, courses: Map<string, DemoCourse>) {
+  await supplyGaps.seedWriter.insertMany(
+    DEMO_OPPORTUNITIES.map(
+      ([title, subject, opportunityType, priorityLevel, level, audience, incentive, displayRule]) => {
+        const course = courses.get(title)!;
+        return {
+          courseId: course.id,
+          courseLanguage: course.locale,
+          domain: DEMO_CATEGORIES.find((category) => category.slug === course.category)!.title,
+          subject,
+          opportunityType,
+          priorityLevel,
+          courseInstructionalLevel: level,
+          intendedAudience: audience,
+          keyContent: descriptionPhrases(course.description, course.locale),
+          isFinancialIncentiveEligible: incentive,
+          displayRule,
+        };
+      },
+    ),
+  );
+}
+
 /**
  * The rest of the learning data graph's demo (platform §7), written through the features'
  * services inside the seed's transaction, deterministically: more topics, their groups and the
  * demo learner's interests; occupations and the learner's occupation info; a curriculum for
- * every course; learning paths; badges with the learner's awards, enrolments and progress.
- * `others`: further demo people who take part (enrolments, one award).
+ * every course; learning paths; badges with the learner's awards, enrolments and progress;
+ * labs; skills frameworks and learning objectives; supply-gap opportunities. `others`: further
+ * demo people who take part (enrolments, one award); `instructors`: the demo instructors' ids in
+ * the order of DEMO_INSTRUCTORS.
  */
 export async function seedDemoLearningCatalog(
   db: Database,
-  ids: { learner: number; others: readonly number[]; courses: readonly { id: number; slug: string }[] },
+  ids: {
+    learner: number;
+    others: readonly number[];
+    instructors: readonly number[];
+    courses: readonly { id: number; slug: string }[];
+  },
 ): Promise<void> {
   const people = { learner: ids.learner, others: ids.others };
   const topics = createTopicsService(db);
@@ -748,4 +1318,7 @@ export async function seedDemoLearningCatalog(
     courseContent: content,
   });
   await seedBadges(badges, topicId, courses, paths, people);
+  const labTasks = await seedLabs(createLabsService(db), topicId, ids.instructors);
+  await seedLearningObjectives(createLearningObjectivesService(db), content, courses, labTasks);
+  await seedSupplyGaps(createSupplyGapsService({ db, catalog: createCatalogService(db) }), courses);
 }

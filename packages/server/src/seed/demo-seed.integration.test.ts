@@ -63,6 +63,25 @@ describe('the demo seed', () => {
     ]);
   });
 
+  it('gives every course a curriculum and fills the learning catalog', async () => {
+    expect(
+      await countOf(`courses c where not exists (select 1 from curriculum_items i
+      where i.course_id = c.id and i.type = 'LECTURE')`),
+    ).toBe(0);
+    expect(await countOf(`curriculum_items where type = 'QUIZ'`)).toBeGreaterThanOrEqual(64);
+    expect(await countOf('topic_groups')).toBeGreaterThanOrEqual(10);
+    expect(await countOf('occupations')).toBeGreaterThanOrEqual(30);
+    expect(await countOf('badge_classes')).toBeGreaterThanOrEqual(10);
+    expect(await countOf('learning_paths where is_pro')).toBeGreaterThanOrEqual(10);
+    expect(await countOf('labs')).toBeGreaterThanOrEqual(10);
+    expect(await countOf('learning_objectives')).toBeGreaterThanOrEqual(10);
+    expect(await countOf('supply_gap_opportunities')).toBeGreaterThanOrEqual(10);
+    const learner = `(select id from users where email = 'learner@example.com')`;
+    expect(await countOf(`topic_interests where user_id = ${learner}`)).toBe(5);
+    expect(await countOf(`badge_assertions where user_id = ${learner}`)).toBe(3);
+    expect(await countOf(`assessment_answers where user_id = ${learner}`)).toBeGreaterThan(0);
+  });
+
   it('does nothing on a database that already has users', async () => {
     const before = await countOf('courses');
     const seeded = await seedDemoData(server.db, server.app.log);

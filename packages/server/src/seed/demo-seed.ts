@@ -219,6 +219,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     await seedDemoLearningCatalog(tx, {
       learner: learner.id,
       others: [owner.id, admin.id],
+      instructors: instructorIds,
       courses: inserted,
     });
 

@@ -1,11 +1,17 @@
 import {
   BNPL_ADDRESS_LIMITS,
+  BNPL_INSTALMENTS,
+  BNPL_INTERVAL_WEEKS,
   bnplAddressError,
+  bnplTimeline,
+  money,
+  type BnplInfoResponse,
   type CheckoutProduct,
   type CurrencyCode,
   type PaymentInfo,
 } from '@lectern/domain';
 import type { GatewayMethodType } from '../payments/payment-gateway.js';
+import type { CheckoutQuote } from './checkout-quote.js';
 import { statusOf, type CheckoutMethodPlugin, type MethodMarket } from './checkout-methods.js';
 
 /**
@@ -118,3 +124,35 @@ function bnplPlugin(spec: BnplMethodSpec): CheckoutMethodPlugin {
 }
 
 export const bnplMethodPlugins: readonly CheckoutMethodPlugin[] = BNPL_METHODS.map(bnplPlugin);
+
+/**
+ * `POST /payment/checkout-bnpl-info/` (team-plan §7): for each buy-now-pay-later method, whether
+ * it is sold for this order (its billing country and currency; never for a free order) and, for
+ * those paid in instalments, the payment timeline of checkout §9 in the order's currency.
+ */
+export function bnplInfoOf(quote: Pick<CheckoutQuote, 'country' | 'currency' | 'total'>): BnplInfoResponse {
+  const total = money(quote.total, quote.currency);
+  return {
+    methods: BNPL_METHODS.map((spec) => {
+      const available =
+        quote.total > 0 && spec.countries.includes(quote.country) && spec.currencies.includes(quote.currency);
+      const payments = BNPL_INSTALMENTS[spec.type as keyof typeof BNPL_INSTALMENTS] ?? null;
+      return {
+        payment_method: spec.type,
+        name: spec.name,
+        offer: spec.offer,
+        available,
+        num_payments: payments,
+        interval_weeks: payments ? BNPL_INTERVAL_WEEKS : null,
+        timeline:
+          available && payments
+            ? bnplTimeline(total, payments).map((payment) => ({
+                label: payment.label,
+                weeks_from_now: payment.weeksFromNow,
+                amount: payment.amount,
+              }))
+            : [],
+      };
+    }),
+  };
+}

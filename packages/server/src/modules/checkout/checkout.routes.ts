@@ -3,9 +3,11 @@ import {
   BUYABLE_TYPES,
   CHECKOUT_ENVIRONMENTS,
   CHECKOUT_EVENTS,
+  PAYMENT_ATTEMPT_OUTCOMES,
   PAYMENT_VENDORS,
   REQUESTED_CONFIGS,
   SHOPPING_LIST_MAX_ITEMS,
+  type BnplInfoResponse,
   type CheckoutReceipt,
   type CheckoutResult,
   type StoredPaymentMethodsResponse,
@@ -18,6 +20,7 @@ import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js'
 import { notAuthenticated } from '../../platform/http/http-error.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { UsersService } from '../users/users.service.js';
+import type { ClientMetrics } from '../tracking/client-metrics.js';
 import type { SubscriptionCheckoutService } from '../subscriptions/subscription-checkout.service.js';
 import {
   subscriptionInfoBody,
@@ -32,6 +35,8 @@ export const CHECKOUT_PATHS = {
   submit: '/payment/checkout-submit/',
   attempt: '/payment/checkout-submit/:paymentAttemptId/',
   result: '/payment/checkout-result/',
+  bnplInfo: '/payment/checkout-bnpl-info/',
+  logPaymentAttempt: '/payment/shopping-cart-log-payment-attempt/',
   storedMethods: '/payment-vendor/stored-payment-method/',
   storedMethod: '/payment-vendor/stored-payment-method/:storedId/',
 } as const;
@@ -73,6 +78,28 @@ export const infoBody = z.object({
   checkout_environment: z.literal('Marketplace'),
   checkout_event: z.enum(CHECKOUT_EVENTS),
   billing_address: billingAddress.optional(),
+});
+
+const bnplInfoBody = z.object({
+  shopping_info: shoppingInfo,
+  billing_address: billingAddress.optional(),
+});
+
+const paymentAttemptLogBody = z.strictObject({
+  payment_method: z
+    .string({ error: 'payment_method is required.' })
+    .regex(/^[a-z][a-z0-9_]{0,63}$/, 'payment_method must be a method type such as card.'),
+  outcome: z.enum(PAYMENT_ATTEMPT_OUTCOMES, {
+    error: `outcome must be one of ${PAYMENT_ATTEMPT_OUTCOMES.join(', ')}.`,
+  }),
+  checkout_ref: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'checkout_ref must be 8 to 64 letters, digits or hyphens.')
+    .optional(),
+  error_code: z
+    .string()
+    .regex(/^[a-z0-9_]{1,64}$/, 'error_code must be a code such as card_declined.')
+    .optional(),
 });
 
 const token = z.string().min(1).max(255);
@@ -172,7 +199,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   subscriptionCheckout: SubscriptionCheckoutService;
   userContext: UserContextService;
   users: UsersService;
-}> = async (app, { checkout, subscriptionCheckout, userContext, users }) => {
+  clientMetrics: ClientMetrics;
+}> = async (app, { checkout, subscriptionCheckout, userContext, users, clientMetrics }) => {
   const buyerOf = async (request: FastifyRequest): Promise<CheckoutBuyer> => {
     const user = await users.findById(requireUserId(request));
     if (!user) throw notAuthenticated();
@@ -239,6 +267,37 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       const userId = requireUserId(request);
       const pricing = await userContext.pricingContextOf(request);
       return checkout.receipt(userId, request.query.payment_attempt_id, pricing.intlLocale);
+    },
+  );
+
+  app.post(
+    CHECKOUT_PATHS.bnplInfo,
+    { config: SIGNED_IN, schema: { body: bnplInfoBody } },
+    async (request): Promise<BnplInfoResponse> => {
+      const [buyer, pricing] = await Promise.all([buyerOf(request), userContext.pricingContextOf(request)]);
+      return checkout.bnplInfo(buyer, pricing, request.body);
+    },
+  );
+
+  // The checkout page's account of its payment attempts: counted at /metrics by method and
+  // outcome (the browser's counters, bounded series) and logged with the reference for support.
+  // Open to guests too; answers 204.
+  app.post(
+    CHECKOUT_PATHS.logPaymentAttempt,
+    { schema: { body: paymentAttemptLogBody } },
+    async (request, reply) => {
+      const { payment_method: method, outcome, checkout_ref: ref, error_code: code } = request.body;
+      clientMetrics.increment(
+        'checkout.payment_attempt',
+        [`outcome:${outcome}`, `payment_method:${method}`, ...(code ? [`error_code:${code}`] : [])]
+          .sort()
+          .join(','),
+      );
+      request.log.info(
+        { checkoutRef: ref, method, outcome, code, userId: request.userId },
+        'checkout payment attempt',
+      );
+      return reply.code(204).send();
     },
   );
 

@@ -9,6 +9,7 @@ import {
   secondaryLocationError,
   secondaryLocationFieldOf,
   toApiPrice,
+  type BnplInfoResponse,
   type CheckoutInfoRequest,
   type CheckoutInfoResponse,
   type CheckoutReceipt,
@@ -45,6 +46,7 @@ import {
 } from './checkout-methods.js';
 import { createRefundedPurchases } from './refunded-purchases.js';
 import { createCheckoutFulfilment, holdsOf } from './checkout-fulfilment.js';
+import { bnplInfoOf } from './bnpl-methods.js';
 import { createCheckoutQuotes, type CheckoutQuote, type GuestQuoteBuyer } from './checkout-quote.js';
 import { createCheckoutReconciliation, RECONCILIATION } from './checkout-reconciliation.js';
 import {
@@ -548,6 +550,22 @@ export function createCheckoutService(deps: {
       request: CheckoutInfoRequest,
     ): Promise<CheckoutInfoResponse> {
       return infoFor(buyer.id, pricing, request);
+    },
+
+    /** `POST /payment/checkout-bnpl-info/`: the order priced as the page shows it, and its instalment plans. */
+    async bnplInfo(
+      buyer: CheckoutBuyer,
+      pricing: PricingContext,
+      request: Pick<CheckoutInfoRequest, 'shopping_info' | 'billing_address'>,
+    ): Promise<BnplInfoResponse> {
+      const { quote } = await quoteFor(
+        buyer.id,
+        pricing,
+        request.shopping_info.items,
+        request.billing_address,
+        'display',
+      );
+      return bnplInfoOf(quote);
     },
 
     /**

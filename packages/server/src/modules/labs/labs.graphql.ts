@@ -73,7 +73,11 @@ export const labsTypeDefs = /* GraphQL */ `
 const LOADERS = Symbol('labs');
 
 /** The GraphQL part of labs: tasks, instructors and topics are read per request in batches. */
-export function labsGraphql(deps: { labs: LabsService; catalog: CatalogService; topics: TopicsService }): GraphqlPart {
+export function labsGraphql(deps: {
+  labs: LabsService;
+  catalog: CatalogService;
+  topics: TopicsService;
+}): GraphqlPart {
   const { labs, catalog, topics } = deps;
   const loadersOf = (context: GraphqlContext) =>
     requestLoaders(context, LOADERS, () => ({
@@ -85,10 +89,12 @@ export function labsGraphql(deps: { labs: LabsService; catalog: CatalogService; 
         const byLab = await labs.instructorIdsOf(ids);
         return ids.map((id) => byLab.get(id) ?? []);
       }),
-      instructors: new DataLoader<number, { id: number; displayName: string; jobTitle: string } | null>(async (ids) => {
-        const byId = await catalog.instructorsByIds(ids);
-        return ids.map((id) => byId.get(id) ?? null);
-      }),
+      instructors: new DataLoader<number, { id: number; displayName: string; jobTitle: string } | null>(
+        async (ids) => {
+          const byId = await catalog.instructorsByIds(ids);
+          return ids.map((id) => byId.get(id) ?? null);
+        },
+      ),
       topicIds: new DataLoader<number, number[]>(async (ids) => {
         const byLab = await labs.topicIdsOf(ids);
         return ids.map((id) => byLab.get(id) ?? []);
@@ -117,7 +123,9 @@ export function labsGraphql(deps: { labs: LabsService; catalog: CatalogService; 
           })),
         instructors: async (lab: Lab, _args: never, context: GraphqlContext) => {
           const loaders = loadersOf(context);
-          const found = presentValues(await loaders.instructors.loadMany(await loaders.instructorIds.load(lab.id)));
+          const found = presentValues(
+            await loaders.instructors.loadMany(await loaders.instructorIds.load(lab.id)),
+          );
           return found.map((instructor) => ({
             id: String(instructor.id),
             name: instructor.displayName,

@@ -47,7 +47,11 @@ export function createLabsRepository(db: Database) {
         .select({ lab: labColumns, total: sql<number>`(count(*) over ())::int` })
         .from(labs)
         .where(and(...conditions))
-        .orderBy(...(query ? [desc(sql`ts_rank(${labs.searchDocument}, ${query})`)] : []), asc(labs.title), asc(labs.id))
+        .orderBy(
+          ...(query ? [desc(sql`ts_rank(${labs.searchDocument}, ${query})`)] : []),
+          asc(labs.title),
+          asc(labs.id),
+        )
         .limit(limit);
       return { rows: rows.map((row) => row.lab), total: rows[0]?.total ?? 0 };
     },
@@ -97,10 +101,14 @@ export function createLabsRepository(db: Database) {
         if (links.instructorIds.length > 0) {
           await db
             .insert(labInstructors)
-            .values(links.instructorIds.map((instructorId, position) => ({ labId: id, instructorId, position })));
+            .values(
+              links.instructorIds.map((instructorId, position) => ({ labId: id, instructorId, position })),
+            );
         }
         if (links.topicIds.length > 0) {
-          await db.insert(labTopics).values(links.topicIds.map((topicId, position) => ({ labId: id, topicId, position })));
+          await db
+            .insert(labTopics)
+            .values(links.topicIds.map((topicId, position) => ({ labId: id, topicId, position })));
         }
         return { id, taskIds: tasks.sort((a, b) => a.position - b.position).map((task) => task.id) };
       },

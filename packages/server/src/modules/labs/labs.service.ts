@@ -12,7 +12,11 @@ export interface LabTask {
   title: string;
 }
 
-function groupBy<T, V>(rows: readonly T[], keyOf: (row: T) => number, valueOf: (row: T) => V): Map<number, V[]> {
+function groupBy<T, V>(
+  rows: readonly T[],
+  keyOf: (row: T) => number,
+  valueOf: (row: T) => V,
+): Map<number, V[]> {
   const groups = new Map<number, V[]>();
   for (const row of rows) {
     const key = keyOf(row);
@@ -40,17 +44,29 @@ export function createLabsService(db: Database) {
 
     /** Each lab's tasks in order (one query; a request's loader batches calls). */
     async tasksOf(labIds: readonly number[]): Promise<Map<number, LabTask[]>> {
-      return groupBy(await repository.tasksOf([...new Set(labIds)]), (row) => row.labId, (row) => row);
+      return groupBy(
+        await repository.tasksOf([...new Set(labIds)]),
+        (row) => row.labId,
+        (row) => row,
+      );
     },
 
     async instructorIdsOf(labIds: readonly number[]): Promise<Map<number, number[]>> {
       const rows = await repository.instructorsOf([...new Set(labIds)]);
-      return groupBy(rows, (row) => row.labId, (row) => row.instructorId);
+      return groupBy(
+        rows,
+        (row) => row.labId,
+        (row) => row.instructorId,
+      );
     },
 
     async topicIdsOf(labIds: readonly number[]): Promise<Map<number, number[]>> {
       const rows = await repository.topicsOf([...new Set(labIds)]);
-      return groupBy(rows, (row) => row.labId, (row) => row.topicId);
+      return groupBy(
+        rows,
+        (row) => row.labId,
+        (row) => row.topicId,
+      );
     },
 
     seedWriter: repository.seedWriter,

@@ -20,6 +20,7 @@ import {
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { HttpError, notFound } from '../../platform/http/http-error.js';
+import { combinedRatePercent } from '../tax/tax-lines.js';
 import type { EnrollmentRow } from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 import { subscriptionCharges, subscriptionRetentionOffers } from './subscriptions.tables.js';
@@ -148,7 +149,11 @@ export function createRetentionOffers(deps: { subscriptions: SubscriptionsServic
 
   async function factsOf(row: EnrollmentRow): Promise<PlanFacts> {
     const [interval, rates] = await Promise.all([intervalOf(row), offers.lastTaxRates(row.id)]);
-    return { interval, taxRates: rates ?? Number(row.taxRate) };
+    const agreed = Number(row.taxRate);
+    // The last charge's taxes while they still make up the plan's rate (not after a move).
+    const current =
+      rates && combinedRatePercent(rates.map((ratePercent) => ({ ratePercent }))) === agreed ? rates : null;
+    return { interval, taxRates: current ?? agreed };
   }
 
   function quoteOf(

@@ -117,6 +117,28 @@ export type Query = {
   codingExerciseTemplatesByLanguageVersion: Array<CodingExerciseTemplate>;
   /** The template of that name for the version; NOT_FOUND when there is none. */
   codingExerciseTemplateByLanguageVersionName: CodingExerciseTemplate;
+  /**
+   * Labs whose title or description holds the words (the last one as a prefix, English
+   * stemming), best first, or every lab by title without a query; at most
+   * 50.
+   */
+  searchLabs: LabSearchResponse;
+  /**
+   * The objectives of a skills framework and type that have an activity of one of activities
+   * (every one without activities), by id. NOT_FOUND for a framework that does not exist.
+   */
+  learningObjectivesBySkillsAndActivities: Array<LearningObjective>;
+  /**
+   * The objectives among ids that are of the skills framework and type, in the order of ids
+   * (others left out). NOT_FOUND for a framework that does not exist.
+   */
+  learningObjectivesByIdsAndSkills: Array<LearningObjective>;
+  /**
+   * The supply-gap opportunity a published, public course fills; null when it has none.
+   * Signed-in callers only (instructors' market insight); NOT_FOUND for another course.
+   * @deprecated Opportunities move to the instructors' insights; kept for the older pages.
+   */
+  deprecatedSupplyGapOpportunityByCourseId?: Maybe<SupplyGapOpportunity>;
 };
 
 export type QuerySubscriptionPlansByProductTypeArgs = {
@@ -226,6 +248,27 @@ export type QueryCodingExerciseTemplatesByLanguageVersionArgs = {
 export type QueryCodingExerciseTemplateByLanguageVersionNameArgs = {
   language: CodingLanguageVersion;
   name: Scalars['String']['input'];
+};
+
+export type QuerySearchLabsArgs = {
+  query?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<LabSearchFilters>;
+};
+
+export type QueryLearningObjectivesBySkillsAndActivitiesArgs = {
+  skillsFrameworkId: Scalars['ID']['input'];
+  type: LearningObjectiveType;
+  activities?: InputMaybe<Array<LearningActivityType>>;
+};
+
+export type QueryLearningObjectivesByIdsAndSkillsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+  skillsFrameworkId: Scalars['ID']['input'];
+  type: LearningObjectiveType;
+};
+
+export type QueryDeprecatedSupplyGapOpportunityByCourseIdArgs = {
+  courseId: Scalars['ID']['input'];
 };
 
 export type Mutation = {
@@ -989,4 +1032,102 @@ export type CodingExerciseTemplate = {
   solutionFiles: Array<CodeFile>;
   testFiles: Array<CodeFile>;
   setupFiles: Array<CodeFile>;
+};
+
+/** One task of a lab: an activity of type LAB_TASK. */
+export type LabActivity = {
+  __typename?: 'LabActivity';
+  id: Scalars['ID']['output'];
+  type: LearningActivityType;
+  title: Scalars['String']['output'];
+};
+
+export type LabInstructor = {
+  __typename?: 'LabInstructor';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  jobTitle: Scalars['String']['output'];
+};
+
+/** A hands-on environment with tasks to carry out. */
+export type Lab = {
+  __typename?: 'Lab';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  learningOutcomes: Array<Scalars['String']['output']>;
+  /** Its tasks, in order. */
+  activities: Array<LabActivity>;
+  prerequisites: Array<Scalars['String']['output']>;
+  /** The least time it takes, in seconds. */
+  minEstimatedTime: Scalars['Int']['output'];
+  /** The most time it takes, in seconds. */
+  maxEstimatedTime: Scalars['Int']['output'];
+  instructors: Array<LabInstructor>;
+  topics: Array<Topic>;
+};
+
+export type LabSearchFilters = {
+  /** Labs about any of these topics. */
+  topicIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Labs that take at most this long. */
+  maxEstimatedMinutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type LabSearchResponse = {
+  __typename?: 'LabSearchResponse';
+  /** Every matching lab, beyond the ones answered. */
+  count: Scalars['Int']['output'];
+  /** Ties clicks on the results to this search. */
+  trackingId: Scalars['String']['output'];
+  labs: Array<Lab>;
+};
+
+/** Platform §3 activity types: what a learning objective is practised or checked through. */
+export type LearningActivityType = 'ASSESSMENT_QUESTION' | 'LAB_TASK' | 'LECTURE';
+
+/** What a learning objective states, in a skills framework's terms (knowledge, skill or ability). */
+export type LearningObjectiveType = 'ABILITY' | 'KNOWLEDGE' | 'SKILL';
+
+/**
+ * What practises or checks an objective. id is the lecture's (a curriculum item), the assessment
+ * question's or the lab task's id.
+ */
+export type LearningActivity = {
+  __typename?: 'LearningActivity';
+  id: Scalars['ID']['output'];
+  type: LearningActivityType;
+};
+
+export type LearningObjective = {
+  __typename?: 'LearningObjective';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  type: LearningObjectiveType;
+  activities: Array<LearningActivity>;
+};
+
+/** Platform §3 instructional levels, and ANY_LEVEL that an opportunity may use. */
+export type SupplyGapInstructionalLevel = 'ANY_LEVEL' | 'ALL_LEVELS' | 'BEGINNER' | 'INTERMEDIATE' | 'EXPERT';
+
+export type SupplyGapPriorityLevel = 'HIGH' | 'MEDIUM' | 'LOW';
+
+export type SupplyGapOpportunityType = 'FIRST_MOVER' | 'SPECIALIZED' | 'TRENDING';
+
+/** What the marketplace lacks that a course was made, or could be made, to fill. */
+export type SupplyGapOpportunity = {
+  __typename?: 'SupplyGapOpportunity';
+  id: Scalars['ID']['output'];
+  /** A locale such as en_US. */
+  courseLanguage: Scalars['String']['output'];
+  domain: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
+  opportunityType: SupplyGapOpportunityType;
+  priorityLevel: SupplyGapPriorityLevel;
+  courseInstructionalLevel: SupplyGapInstructionalLevel;
+  intendedAudience: Scalars['String']['output'];
+  keyContent: Array<Scalars['String']['output']>;
+  isFinancialIncentiveEligible: Scalars['Boolean']['output'];
+  /** When instructors are shown it (ALWAYS, NEW_INSTRUCTORS). */
+  displayRule: Scalars['String']['output'];
 };

@@ -59,6 +59,16 @@ const MATRIX: Record<string, Access> = {
   'POST /api-2.0/shopping-carts/me/:list/': 'public',
   'DELETE /api-2.0/shopping-carts/me/:list/': 'public',
   'POST /payment/checkout-info/': 'user',
+  'POST /payment/checkout-bnpl-info/': 'user',
+  // The checkout page's account of its attempts: counters only, guests' too.
+  'POST /payment/shopping-cart-log-payment-attempt/': 'public',
+  // Guest checkout: visitors (in the experiment; the rest are refused by the service, after the
+  // body is read, which the matrix's empty bodies never pass); its receipt is the buyer's own.
+  'POST /payment/dac-checkout-info/': 'public',
+  'POST /payment/dac-checkout-submit/': 'public',
+  'GET /payment/dac-checkout-result/': 'own',
+  // A mailed one-time link's token decides.
+  'POST /api-2.0/auth/set-password/': 'public',
   'POST /payment/checkout-submit/': 'user',
   'PATCH /payment/checkout-submit/:paymentAttemptId/': 'own',
   'GET /payment/checkout-submit/:paymentAttemptId/': 'own',
@@ -68,6 +78,9 @@ const MATRIX: Record<string, Access> = {
   'GET /payment/teamplan-pricing-info-view/': 'user',
   'GET /payment/skip-free-trial/': 'user',
   'POST /payment/skip-free-trial/': 'user',
+  // The retention offer of the user's own Personal Plan; others' enrollments 404 (its own tests).
+  'GET /payment/retention-promo-submit/': 'user',
+  'POST /payment/retention-promo-submit/': 'user',
   // The invoice's plan: another subscriber's is a 404 (the subscription's own tests).
   'POST /payment/subscription-authenticate/': 'user',
   // The plan the user manages: their organization's (owner, admin) or their own; others' ids 404.
@@ -220,7 +233,9 @@ function requestTo(route: RouteEntry, client: TestClient) {
     .replace(':code', 'abcdefgh')
     .replace(':id', '2');
   const withQuery =
-    route.url === '/payment/checkout-result/' ? `${url}?payment_attempt_id=${own.attemptId}` : url;
+    route.url === '/payment/checkout-result/' || route.url === '/payment/dac-checkout-result/'
+      ? `${url}?payment_attempt_id=${own.attemptId}`
+      : url;
   if (route.method === 'GET') return client.get(withQuery);
   if (route.method === 'DELETE') return client.delete(withQuery);
   const body =

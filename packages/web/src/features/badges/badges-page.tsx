@@ -50,6 +50,8 @@ function BadgeList() {
   const page = currentPage(search);
   const userId = me.is_authenticated ? me.id : 0;
   const badges = useQuery({ ...myBadgesQuery(api, userId, page), enabled: me.is_authenticated });
+  // When the list was read: an award is expired if it was by then.
+  const now = badges.dataUpdatedAt;
   if (badges.isPending) return <PageLoader label={intl.formatMessage({ id: 'badges.loading' })} />;
   if (badges.isError) {
     return (
@@ -72,7 +74,7 @@ function BadgeList() {
       <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((assertion) => (
           <li key={assertion.id}>
-            <BadgeCard assertion={assertion} />
+            <BadgeCard assertion={assertion} now={now} />
           </li>
         ))}
       </SimpleGrid>
@@ -81,11 +83,11 @@ function BadgeList() {
   );
 }
 
-function BadgeCard({ assertion }: { assertion: BadgeAssertion }) {
+function BadgeCard({ assertion, now }: { assertion: BadgeAssertion; now: number }) {
   const intl = useIntl();
   const badge = assertion.badgeClass;
   const date = (iso: string) => intl.formatDate(iso, { dateStyle: 'long' });
-  const expired = assertion.expires !== null && new Date(assertion.expires).getTime() <= Date.now();
+  const expired = assertion.expires !== null && new Date(assertion.expires).getTime() <= now;
   return (
     <Paper withBorder p="md" radius="md" h="100%" data-testid="badge-assertion">
       <Stack gap="xs">

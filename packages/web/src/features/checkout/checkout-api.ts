@@ -5,6 +5,7 @@ import type {
   CheckoutResult,
   CheckoutResultRequest,
   CheckoutSubmitRequest,
+  PaymentAttemptLogRequest,
 } from '@lectern/domain';
 import type { ApiClient } from '../../platform/api';
 
@@ -66,4 +67,12 @@ export function fetchCheckoutReceipt(
     params: { payment_attempt_id: paymentAttemptId },
     signal,
   });
+}
+
+/**
+ * `POST /payment/shopping-cart-log-payment-attempt/`: tells the server how an attempt went, for
+ * its counters. Never in the buyer's way: a failure to report is dropped.
+ */
+export function logPaymentAttempt(api: ApiClient, body: PaymentAttemptLogRequest): void {
+  api.post<void>('/payment/shopping-cart-log-payment-attempt/', body, ROOT).catch(() => {});
 }

@@ -21,6 +21,7 @@ import {
   type CardField,
   type CheckoutItemData,
   type CheckoutResult,
+  type PaymentAttemptOutcome,
   type PaymentMethodConfig,
 } from '@lectern/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -39,6 +40,7 @@ import { CARD_FIELDS, cardFieldCode, cardFieldError, EMPTY_CARD, type CardInput 
 import type { CheckoutMessage } from './checkout-message';
 import { CheckoutOrderPanel } from './checkout-order-panel';
 import classes from './checkout.module.css';
+import { logPaymentAttempt } from './checkout-api';
 import { buildPaymentInfo, CheckoutFailure, failureOf, pay, sdkFor } from './checkout-payment';
 import { PaymentMethodForm, storedCvcError } from './payment-method-form';
 import { PaymentMethodSection } from './payment-method-section';
@@ -308,6 +310,14 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
       });
       checkoutRef.current ??= crypto.randomUUID();
       const ref = checkoutRef.current;
+      const log = (outcome: PaymentAttemptOutcome, errorCode?: string | null) =>
+        logPaymentAttempt(api, {
+          payment_method: method.type,
+          outcome,
+          checkout_ref: ref,
+          ...(errorCode ? { error_code: errorCode } : {}),
+        });
+      log('submitted');
       tracking.submitted({
         chargeType: isFree ? 'free' : 'paid',
         paymentMethod: method.type,
@@ -326,10 +336,14 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
         paymentInfo,
         expectedTotal: summary ? { amount: summary.total.amount, currency: summary.total.currency } : null,
         sdk: () => sdkFor(method, methods),
-        onAction: () => setPhase('ACTION'),
+        onAction: () => {
+          log('action_required');
+          setPhase('ACTION');
+        },
         onLeave: accepted,
         ...(guest ? { guestEmail: guestEmail.trim() } : {}),
       });
+      if (result.status === 'succeeded' || result.status === 'failed') log(result.status, result.error_code);
       if (result.status === 'succeeded') {
         wallet?.complete('success');
         accepted(result);

@@ -166,6 +166,26 @@ export type CourseAssessmentItemResultFilters = {
   assessmentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+export type LabSearchFilters = {
+  /** Labs about any of these topics. */
+  topicIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Labs that take at most this long. */
+  maxEstimatedMinutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Platform §3 activity types: what a learning objective is practised or checked through. */
+export type LearningActivityType = 'ASSESSMENT_QUESTION' | 'LAB_TASK' | 'LECTURE';
+
+/** What a learning objective states, in a skills framework's terms (knowledge, skill or ability). */
+export type LearningObjectiveType = 'ABILITY' | 'KNOWLEDGE' | 'SKILL';
+
+/** Platform §3 instructional levels, and ANY_LEVEL that an opportunity may use. */
+export type SupplyGapInstructionalLevel = 'ANY_LEVEL' | 'ALL_LEVELS' | 'BEGINNER' | 'INTERMEDIATE' | 'EXPERT';
+
+export type SupplyGapPriorityLevel = 'HIGH' | 'MEDIUM' | 'LOW';
+
+export type SupplyGapOpportunityType = 'FIRST_MOVER' | 'SPECIALIZED' | 'TRENDING';
+
 export type MyBadgeAssertionsQueryVariables = Exact<{
   userId: string;
   page?: number | null | undefined;
