@@ -94,7 +94,15 @@ async function scriptKb(url: string, cookies: Cookies = [], storage: TabStorage 
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+      scripts.push(
+        response.body().then((body) => {
+          const size = gzipSync(body, { level: 9 }).length;
+          // STOREFRONT_LIST_SCRIPTS=1 names each script and its size, to see where a budget goes.
+          if (process.env.STOREFRONT_LIST_SCRIPTS)
+            console.log(`  ${size}\t${new URL(response.url()).pathname}`);
+          return size;
+        }),
+      );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     const sizes = await Promise.all(scripts);
