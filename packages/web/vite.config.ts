@@ -42,6 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every server path the app calls outside the page routes (the root-based calls of platform §7).
     proxy: {
       '/api-2.0': API_SERVER,
+      // The GraphQL endpoints (/api/2022-03/graphql/, /api/2024-01/graphql/).
+      '/api/': API_SERVER,
       '/payment/checkout-info': API_SERVER,
       '/payment/checkout-submit': API_SERVER,
       '/payment/checkout-result': API_SERVER,

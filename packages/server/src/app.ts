@@ -110,7 +110,7 @@ import { createSupplyGapsService } from './modules/supply-gaps/supply-gaps.servi
 import { createLearningPathsService } from './modules/learning-paths/learning-paths.service.js';
 import { learningPathsGraphql } from './modules/learning-paths/learning-paths.graphql.js';
 import { createTopicsService } from './modules/topics/topics.service.js';
-import { createPasswordSetLinks } from './modules/auth/password-set-links.js';
+import { createPasswordSetLinks } from './modules/users/password-set-links.js';
 import { guestCheckoutRoutes } from './modules/guest-checkout/guest-checkout.routes.js';
 import { createGuestCheckout } from './modules/guest-checkout/guest-checkout.service.js';
 import { experimentsAdminRoutes } from './modules/experiments/experiments-admin.routes.js';

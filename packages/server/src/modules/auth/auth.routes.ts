@@ -5,7 +5,7 @@ import { SESSION_COOKIE, clearSessionCookie, setSessionCookie } from '../../plat
 import type { UserContextService } from '../user-context/user-context.service.js';
 import { PRICE_COUNTRY_COOKIE } from '../user-context/user-context.service.js';
 import type { AuthService, ClientInfo } from './auth.service.js';
-import type { PasswordSetLinks } from './password-set-links.js';
+import type { PasswordSetLinks } from '../users/password-set-links.js';
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const country = request.cookies[PRICE_COUNTRY_COOKIE]?.toUpperCase();

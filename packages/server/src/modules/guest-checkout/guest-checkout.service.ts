@@ -17,7 +17,7 @@ import { rowsOf } from '../../platform/db/query-result.js';
 import { HttpError, validationError } from '../../platform/http/http-error.js';
 import { clientOf } from '../auth/auth.routes.js';
 import type { AuthService } from '../auth/auth.service.js';
-import type { PasswordSetLinks } from '../auth/password-set-links.js';
+import type { PasswordSetLinks } from '../users/password-set-links.js';
 import type { CartsService } from '../carts/carts.service.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { ExperimentsService } from '../experiments/experiments.service.js';

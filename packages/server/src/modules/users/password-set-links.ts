@@ -3,8 +3,8 @@ import { PASSWORD_LINK_INVALID_MESSAGE, type SetPasswordInput } from '@lectern/d
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { validationError } from '../../platform/http/http-error.js';
-import type { UsersService } from '../users/users.service.js';
-import { passwordSetTokens } from '../users/users.tables.js';
+import type { UsersService } from './users.service.js';
+import { passwordSetTokens } from './users.tables.js';
 
 /** How long a mailed link to set a password works. */
 export const PASSWORD_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
