@@ -1,6 +1,7 @@
 // The load scenarios. Each is measured against the floor in the same run (design §8).
 // To add one, append a line to `scenarios`.
 import { featureAssignmentScenarios } from './feature-assignment.js';
+import { learningGraphScenarios } from './learning-graph.js';
 
 export interface Step {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -115,4 +116,5 @@ export const scenarios: Scenario[] = [
     },
   },
   ...featureAssignmentScenarios,
+  ...learningGraphScenarios,
 ];

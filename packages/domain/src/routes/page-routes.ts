@@ -70,23 +70,22 @@ export const PAGE_ROUTES = {
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;
 
-const compiled = Object.values(PAGE_ROUTES).map(
-  (pattern) => new RegExp(`^${pattern.replace(/:[a-zA-Z_]+/g, '[^/]+')}$`),
-);
-
 // Most specific first (fewest `:params`), as the router ranks them: `/courses/search/` is the
-// search page, not a category called "search".
-const ranked = (Object.keys(PAGE_ROUTES) as PageRouteName[])
-  .map((name) => ({
-    name,
-    params: PAGE_ROUTES[name].split(':').length - 1,
-    pattern: new RegExp(`^${PAGE_ROUTES[name].replace(/:[a-zA-Z_]+/g, '[^/]+')}$`),
-  }))
-  .sort((a, b) => a.params - b.params);
+// search page, not a category called "search". Made on first use: a page that only links to
+// routes then carries no code that runs over every route at start.
+let ranked: { name: PageRouteName; pattern: RegExp }[] | null = null;
+const rankedRoutes = () =>
+  (ranked ??= (Object.keys(PAGE_ROUTES) as PageRouteName[])
+    .map((name) => ({
+      name,
+      params: PAGE_ROUTES[name].split(':').length - 1,
+      pattern: new RegExp(`^${PAGE_ROUTES[name].replace(/:[a-zA-Z_]+/g, '[^/]+')}$`),
+    }))
+    .sort((a, b) => a.params - b.params));
 
 /** The page a path (without query) shows, or undefined where no page is (the 404 page). */
 export function pageRouteAt(pathname: string): PageRouteName | undefined {
-  return ranked.find((route) => route.pattern.test(pathname))?.name;
+  return rankedRoutes().find((route) => route.pattern.test(pathname))?.name;
 }
 
 /** Fills a route pattern's `:name` segments (encoded): `pagePath('courseLanding', { slug: 'x' })`. */
@@ -100,7 +99,7 @@ export function pagePath(name: PageRouteName, params: Record<string, string | nu
 
 /** True when the path (without query) is one of the app's pages. */
 export function isKnownPagePath(pathname: string): boolean {
-  return compiled.some((pattern) => pattern.test(pathname));
+  return rankedRoutes().some((route) => route.pattern.test(pathname));
 }
 
 /**

@@ -69,8 +69,12 @@ describe('proLearningPathsByTopic', () => {
     await graphql(visitor, single);
     const withOne = await countStatements(server.db, () => graphql(visitor, single));
     const withFive = await countStatements(server.db, () => graphql(visitor, many));
-    // One read of paths per topic asked for (the root fields), then one batch each of items, enrolments and topics.
+    // One read of paths per topic asked for (the root fields), then one batch each of items,
+    // enrolments and topics. Root fields batch together when their reads answer in the same
+    // tick (the embedded database); PostgreSQL's answers come apart, and each root field then
+    // batches its own: at most its four statements, never one per path.
     expect(withOne).toBe(4);
-    expect(withFive).toBe(withOne + 4);
+    expect(withFive).toBeGreaterThanOrEqual(withOne + 4);
+    expect(withFive).toBeLessThanOrEqual(withOne * 5);
   });
 });
