@@ -2,18 +2,9 @@
 // start, against running experiments. The demo seeds its experiments as drafts; the bench starts
 // them in the database (the server hears the change and reloads them), so each answer hashes the
 // unit into real experiments, with targeting, traffic and weights.
+import { START_FEATURE_CODES } from '@lectern/domain';
 import pg from 'pg';
 import type { Scenario } from './scenarios.js';
-
-const START_FEATURES = [
-  'bnpl_payment_timeline',
-  'dac_on_checkout',
-  'course_card_prefetch',
-  'delay_course_card_quick_view_box',
-  'hide_wishlist_button_on_course_card_quick_view_box',
-  'course_cards_open_in_new_tab',
-  'auth_full_page_redirect',
-];
 
 const query = `query Assign($codes: [String!]!) {
   featureVariantAssignmentsByFeatureCodes(featureCodes: $codes) { featureCode configuration isInExperiment experimentIds }
@@ -25,14 +16,14 @@ export const featureAssignmentScenarios: Scenario[] = [
     method: 'POST',
     path: '/api/2024-01/graphql/',
     as: 'learner',
-    body: { query, variables: { codes: START_FEATURES } },
+    body: { query, variables: { codes: START_FEATURE_CODES } },
   },
   {
     name: 'feature assignment (GraphQL 2024-01, visitor, 7 features)',
     method: 'POST',
     path: '/api/2024-01/graphql/',
     as: 'visitor',
-    body: { query, variables: { codes: START_FEATURES } },
+    body: { query, variables: { codes: START_FEATURE_CODES } },
   },
 ];
 

@@ -37,7 +37,7 @@ import { devClockRoutes } from './platform/clock/dev-clock.routes.js';
 import { purgeRateLimitHits } from './platform/rate-limit/attempt-limiter.js';
 import { registerWebApp } from './platform/web/serve-web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService, type AuthLimits } from './modules/auth/auth.service.js';
+import { createAuthService, DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/auth.service.js';
 import { cartsRoutes } from './modules/carts/carts.routes.js';
 import { createCartsService } from './modules/carts/carts.service.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -321,7 +321,15 @@ export async function createServer(
     settings,
     experiments,
   });
-  const auth = createAuthService({ db, users, sessions, limits: options.authLimits });
+  const auth = createAuthService({
+    db,
+    users,
+    sessions,
+    limits: options.authLimits ?? {
+      ...DEFAULT_AUTH_LIMITS,
+      signupsPerAddress: config.signupsPerAddressPerHour,
+    },
+  });
   const clientMetrics = createClientMetrics(metrics);
   const payments = createPaymentsService({
     db,
@@ -363,8 +371,8 @@ export async function createServer(
   const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
   const passwordLinks = createPasswordSetLinks({ db, users, now: () => clock.now() });
   const guestCheckout = createGuestCheckout({
-    db,
     users,
+    orders,
     auth,
     carts,
     checkout,

@@ -22,6 +22,7 @@ import type { CartsService } from '../carts/carts.service.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { ExperimentsService } from '../experiments/experiments.service.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { UsersService } from '../users/users.service.js';
 
@@ -38,8 +39,8 @@ export type GuestSubmitRequest = CheckoutSubmitRequest & { email: string };
  * the courses wait in the account until then.
  */
 export function createGuestCheckout(deps: {
-  db: Database;
   users: UsersService;
+  orders: OrdersService;
   auth: AuthService;
   carts: CartsService;
   checkout: CheckoutService;
@@ -69,9 +70,7 @@ export function createGuestCheckout(deps: {
   }
 
   const hasOrders = async (userId: number): Promise<boolean> =>
-    rowsOf<{ found: boolean }>(
-      await deps.db.execute(sql`select exists (select 1 from orders where user_id = ${userId}) as found`),
-    )[0]?.found === true;
+    (await deps.orders.ordersOf(userId, { number: 1, size: 1 })).count > 0;
 
   /** The account the e-mail's purchase goes to: a new one, or a guest account nothing was bought with yet. */
   async function accountFor(email: string, country: string, locale: string) {
@@ -131,6 +130,8 @@ export function createGuestCheckout(deps: {
      * a link to set their password, with what they bought.
      */
     async onOrderRecorded(tx: Database, orderId: number): Promise<void> {
+      // Everything here is read with `tx`: the order is not committed yet, and the embedded
+      // database has one connection, which the transaction holds.
       const [order] = rowsOf<{ user_id: number; email: string; titles: string[] }>(
         await tx.execute(sql`
           select o.user_id, u.email,

@@ -1,5 +1,6 @@
 import { isDatabaseId } from '../../platform/http/database-id.js';
-import { notAuthenticated, validationError } from '../../platform/http/http-error.js';
+import { validationError } from '../../platform/http/http-error.js';
+import { signedInUserId } from '../../platform/graphql/graphql-input.js';
 import type { GraphqlContext, GraphqlPart } from '../../platform/graphql/graphql-endpoint.js';
 import type {
   MutationSubscriptionEnrollmentCancelArgs,
@@ -179,11 +180,6 @@ function idOf(value: string): number {
   return Number(value);
 }
 
-function signedIn(context: GraphqlContext): number {
-  if (context.userId === null) throw notAuthenticated();
-  return context.userId;
-}
-
 export function subscriptionsGraphql(deps: {
   subscriptions: SubscriptionsService;
   userContext: UserContextService;
@@ -207,17 +203,17 @@ export function subscriptionsGraphql(deps: {
         return subscriptions.plans(await currencyOf(context), args.productType, count);
       },
       currentSubscriptionEnrollment: async (_args: Record<string, never>, context: GraphqlContext) =>
-        subscriptions.currentEnrollment(signedIn(context)),
+        subscriptions.currentEnrollment(signedInUserId(context)),
     },
     mutation: {
       subscriptionEnrollmentCancel: (
         args: MutationSubscriptionEnrollmentCancelArgs,
         context: GraphqlContext,
-      ) => subscriptions.cancel(signedIn(context), idOf(args.id)),
+      ) => subscriptions.cancel(signedInUserId(context), idOf(args.id)),
       subscriptionEnrollmentReactivate: (
         args: MutationSubscriptionEnrollmentReactivateArgs,
         context: GraphqlContext,
-      ) => subscriptions.reactivate(signedIn(context), idOf(args.id)),
+      ) => subscriptions.reactivate(signedInUserId(context), idOf(args.id)),
     },
   };
 }

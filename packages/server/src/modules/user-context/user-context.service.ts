@@ -138,8 +138,10 @@ export function createUserContextService({
     request: FastifyRequest,
     reply: FastifyReply,
     attributes: Readonly<Record<string, string>> = {},
+    /** The request's pricing context when the caller has it already. */
+    known?: PricingContext,
   ): Promise<AssignmentUnit> {
-    const pricing = await pricingContextOf(request);
+    const pricing = known ?? (await pricingContextOf(request));
     const userId = request.userId;
     const visitor =
       userId === null ? visitingOf(request, reply, now(), config.isProduction).visitor_uuid : '';
@@ -220,7 +222,7 @@ export function createUserContextService({
       }
       if (flags.has('experiment')) {
         // Platform §7: the assignments of every feature a page may need at start.
-        const unit = await assignmentUnitOf(request, reply);
+        const unit = await assignmentUnitOf(request, reply, {}, pricing);
         response.experiment = { assignments: await experiments.assign(START_FEATURE_CODES, unit) };
       }
       if (flags.has('user_specific_tracking')) {

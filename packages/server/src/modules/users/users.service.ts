@@ -49,6 +49,18 @@ export interface RegisterOptions {
 export const PROFILE_CACHE_MS = 10_000;
 const PROFILE_CACHE_MAX = 50_000;
 
+/** What every new account is made with: the password's hash, a public id, where and how it reads. */
+async function newAccount(password: string, options: RegisterOptions) {
+  const locale = options.locale ?? 'en_US';
+  return {
+    passwordHash: await hashPassword(password),
+    encryptedId: randomBytes(16).toString('base64url'),
+    country: options.country ?? 'US',
+    locale,
+    language: locale.split('_')[0] ?? 'en',
+  };
+}
+
 export function createUsersService(db: Database) {
   const repository = createUsersRepository(db);
   const profiles = createExpiringCache<number, UserProfile>({
@@ -62,16 +74,10 @@ export function createUsersService(db: Database) {
 
   return {
     async register(input: SignupInput, options: RegisterOptions = {}): Promise<UserProfile> {
-      const passwordHash = await hashPassword(input.password);
-      const locale = options.locale ?? 'en_US';
       const row = await repository.insert({
         ...splitFullName(input.name),
         email: input.email,
-        passwordHash,
-        encryptedId: randomBytes(16).toString('base64url'),
-        country: options.country ?? 'US',
-        locale,
-        language: locale.split('_')[0] ?? 'en',
+        ...(await newAccount(input.password, options)),
       });
       if (!row) throw validationError({ email: [EMAIL_TAKEN_MESSAGE] }, EMAIL_TAKEN_MESSAGE);
       return toProfile(row);
@@ -86,18 +92,12 @@ export function createUsersService(db: Database) {
       email: string,
       options: RegisterOptions & { now: Date },
     ): Promise<UserProfile | null> {
-      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-      const locale = options.locale ?? 'en_US';
       const row = await repository.insert({
         // The part before the @ until they say their name ("jane.doe").
         name: (email.split('@')[0] ?? email).slice(0, 64),
         surname: '',
         email,
-        passwordHash,
-        encryptedId: randomBytes(16).toString('base64url'),
-        country: options.country ?? 'US',
-        locale,
-        language: locale.split('_')[0] ?? 'en',
+        ...(await newAccount(randomBytes(32).toString('base64url'), options)),
         guestSince: options.now,
       });
       return row ? toProfile(row) : null;
