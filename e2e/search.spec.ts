@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 
 // Course search on the seeded demo catalog (issue 18): the header box, the results page, its
-// filters and sorts. No account is needed.
+// filters and sorts. No account is needed. Course links are matched exactly: the lecture results
+// under them name their course ("Welcome to …").
 
 /** The titles of the result cards, in order. */
 const resultTitles = (page: Page) =>
@@ -18,7 +19,7 @@ test('the header box finds a course by a word of its description', async ({ page
   await expect(page).toHaveURL(/\/courses\/search\/\?q=pandas$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Results for “pandas”' })).toBeVisible();
   await expect(page.getByText('1 result', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Python for Data Analysis' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Python for Data Analysis', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -37,7 +38,7 @@ test('a prefix typed in the header box is suggested and found', async ({ page })
   // Enter searches for what was typed: the half word finds the course.
   await box.press('Enter');
   await expect(page).toHaveURL(/\/courses\/search\/\?q=kubern$/);
-  await expect(page.getByRole('link', { name: 'Kubernetes for Operators' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kubernetes for Operators', exact: true })).toBeVisible();
   expect(await resultTitles(page)).toEqual(['Kubernetes for Operators']);
 
   // Arrow down to a suggestion, Enter: a search for that title. The results are a new page,
@@ -137,6 +138,6 @@ test.describe('without JavaScript', () => {
     await box.fill('pandas');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/courses\/search\/\?q=pandas$/);
-    await expect(page.getByRole('link', { name: 'Python for Data Analysis' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Python for Data Analysis', exact: true })).toBeVisible();
   });
 });

@@ -33,6 +33,8 @@ const server = spawn(process.execPath, [main], {
     NODE_ENV: 'test',
     // tracking.spec.ts reads the counters at /metrics as a scraper would, with this token.
     METRICS_TOKEN: 'e2e-metrics-token-not-secret',
+    // Every test's browser signs up from 127.0.0.1: the per-address limit is for real visitors.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });

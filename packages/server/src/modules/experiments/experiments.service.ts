@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import {
   assignFeatureVariant,
   trafficBasisPointsOf,
@@ -142,7 +143,8 @@ export function createExperimentsService(deps: { db: Database; clock: Clock }) {
           (key) =>
             key !== 'name' &&
             key !== 'description' &&
-            JSON.stringify(definition[key]) !== JSON.stringify(current[key]),
+            // jsonb keeps its own key order: compared by value, not by text.
+            !isDeepStrictEqual(definition[key], current[key]),
         );
         if (changed.length > 0) {
           throw conflict('Stop the experiment before changing its feature, traffic, targeting or variants.');

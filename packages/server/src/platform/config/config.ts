@@ -233,6 +233,17 @@ const envSchema = z.object({
         message: 'TRUST_PROXY must be a hop count or a comma-separated list of IP addresses or CIDR ranges',
       },
     ),
+  /**
+   * Accounts one address may make in an hour (signups and guest checkouts). An operator whose
+   * buyers share addresses (a campus behind one NAT) raises it; so do the browser tests, which
+   * all come from 127.0.0.1.
+   */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce
+    .number({ error: 'SIGNUPS_PER_ADDRESS_PER_HOUR must be a number' })
+    .int('SIGNUPS_PER_ADDRESS_PER_HOUR must be a whole number')
+    .min(1, 'SIGNUPS_PER_ADDRESS_PER_HOUR must be between 1 and 100000')
+    .max(100_000, 'SIGNUPS_PER_ADDRESS_PER_HOUR must be between 1 and 100000')
+    .default(20),
   TRACKING_RETENTION_DAYS: z.coerce
     .number({ error: 'TRACKING_RETENTION_DAYS must be a number of days' })
     .int('TRACKING_RETENTION_DAYS must be a whole number of days')
@@ -301,6 +312,8 @@ export interface AppConfig {
   seller: SellerConfig;
   /** How long collected events are kept before the purge job deletes them. */
   trackingRetentionDays: number;
+  /** Accounts one address may make in an hour. */
+  signupsPerAddressPerHour: number;
   /** Whose X-Forwarded-For is believed: nobody, the nearest `hops` proxies, or these addresses and ranges. */
   trustProxy: false | { hops: number } | string[];
 }
@@ -431,6 +444,7 @@ export function loadConfig(
     },
     crashAt: e.LECTERN_CRASH_AT ?? null,
     trackingRetentionDays: e.TRACKING_RETENTION_DAYS,
+    signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     secretKey: e.SECRET_KEY,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
