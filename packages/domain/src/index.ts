@@ -80,5 +80,6 @@ export * from './learning/topic-rules.js';
 export * from './learning/occupation-rules.js';
 export * from './learning/badge-rules.js';
 export * from './checkout/guest-checkout-rules.js';
+export * from './gifts/gift-rules.js';
 export * from './learning/course-content-rules.js';
 export * from './learning/coding-exercise-templates.js';

@@ -112,6 +112,8 @@ import { learningPathsGraphql } from './modules/learning-paths/learning-paths.gr
 import { createTopicsService } from './modules/topics/topics.service.js';
 import { createPasswordSetLinks } from './modules/users/password-set-links.js';
 import { guestCheckoutRoutes } from './modules/guest-checkout/guest-checkout.routes.js';
+import { giftsRoutes } from './modules/gifts/gifts.routes.js';
+import { createGiftsService } from './modules/gifts/gifts.service.js';
 import { createGuestCheckout } from './modules/guest-checkout/guest-checkout.service.js';
 import { experimentsAdminRoutes } from './modules/experiments/experiments-admin.routes.js';
 import { featuresGraphql } from './modules/experiments/experiments.graphql.js';
@@ -349,6 +351,17 @@ export async function createServer(
   const carts = createCartsService({ db, catalog, coupons, credit, orders });
   const faults = createFaultPoints(config.crashAt);
   const tax = options.taxProvider ?? taxProviderFromConfig(config);
+  const gifts = createGiftsService({
+    db,
+    orders,
+    users,
+    mail: outbox,
+    clock,
+    courseOf: async (id) => {
+      const [course] = await catalog.summariesOf([id], 'USD', 'en-US');
+      return course ? { id: course.id, title: course.title, url: course.url } : null;
+    },
+  });
   const checkout = createCheckoutService({
     db,
     carts,
@@ -367,6 +380,7 @@ export async function createServer(
       // A guest checkout's buyer gets the link to their account in the same transaction.
       await guestCheckout.onOrderRecorded(tx, orderId);
     },
+    onGiftsBought: (tx, order) => gifts.recordBought(tx, order),
   });
   const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
   const passwordLinks = createPasswordSetLinks({ db, users, now: () => clock.now() });
@@ -454,6 +468,7 @@ export async function createServer(
     mail: outbox,
     users,
     courseTitles,
+    gifts,
     log: app.log,
     onRefunded: (tx, refundId) => documents.enqueueIssue(tx, 'refund', refundId),
   });
@@ -474,6 +489,7 @@ export async function createServer(
     catalog,
     subscriptions,
     documents,
+    gifts,
     clock,
   });
 
@@ -524,6 +540,7 @@ export async function createServer(
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users, clientMetrics });
     await api.register(guestCheckoutRoutes, { guestCheckout, checkout, auth, userContext });
+    await api.register(giftsRoutes, { gifts });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
     await api.register(subscriptionBillingRoutes, {
       subscriptions,

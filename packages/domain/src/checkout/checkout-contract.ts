@@ -1,5 +1,6 @@
 // The checkout API (checkout §3, §4, §7) as the server answers it and the browser reads it.
 // Amounts are integer minor units with their currency (ApiPrice); the browser never sends one.
+import type { GiftDetailsInput } from '../gifts/gift-rules.js';
 import type { BuyableRef } from '../cart/cart-contract.js';
 import type { CurrencyCode } from '../money/currencies.js';
 import type { Money } from '../money/money.js';
@@ -161,6 +162,8 @@ export interface BillingAddressInput {
 export interface ShoppingInfoItem {
   buyable: BuyableRef;
   checkout_ref?: string;
+  /** Ours: who a `gift` buyable is for; required at submit, not needed to price it. */
+  gift?: GiftDetailsInput;
 }
 
 /** `POST /payment/checkout-info/` (checkout §7). */

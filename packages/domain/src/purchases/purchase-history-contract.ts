@@ -1,4 +1,5 @@
 import type { ApiPrice } from '../pricing/price-contract.js';
+import type { GiftStatus } from '../gifts/gift-rules.js';
 import type { RefundReason, RefundRefusal } from './refund-rules.js';
 
 /**
@@ -79,6 +80,17 @@ export interface CoursePurchaseLine {
   refund_refusal: RefundRefusal | null;
   /** ISO: the last moment a refund can be asked for. */
   refund_deadline: string;
+  /** A course bought as a gift: who it is for and where it is; null for the buyer's own course. */
+  gift: PurchaseGift | null;
+}
+
+/** A gift line as the purchase history shows it. */
+export interface PurchaseGift {
+  recipient_email: string;
+  recipient_name: string | null;
+  /** ISO: when its mail goes (or went) out. */
+  deliver_at: string;
+  status: GiftStatus;
 }
 
 /** A row of the Courses tab: one order. */
@@ -159,6 +171,8 @@ export interface RefundQuote {
   price: ApiPrice;
   refund_deadline: string;
   refund_refusal: RefundRefusal | null;
+  /** A gift's refund voids the gift (its recipient can no longer redeem it). */
+  gift: PurchaseGift | null;
   /** Where the money goes back to (empty when refused). */
   refund_to: RefundDestination[];
   reasons: readonly RefundReason[];

@@ -31,7 +31,9 @@ export type RefundRefusal =
   /** Nothing was paid for it (a free course, a 100% code). */
   | 'nothing_to_refund'
   /** The order's payment has not arrived yet (a voucher not paid). */
-  | 'payment_pending';
+  | 'payment_pending'
+  /** A gift its recipient has taken into their account: it is theirs now. */
+  | 'gift_redeemed';
 
 /** The refusal texts, shown on the page and in the API's 409. */
 export const REFUND_REFUSAL_MESSAGES: Record<RefundRefusal, string> = {
@@ -39,6 +41,7 @@ export const REFUND_REFUSAL_MESSAGES: Record<RefundRefusal, string> = {
   already_refunded: 'A refund for this course has already been requested.',
   nothing_to_refund: 'Nothing was paid for this course, so there is nothing to refund.',
   payment_pending: 'The payment for this order has not arrived yet, so it cannot be refunded.',
+  gift_redeemed: 'This gift has been redeemed by the person you gave it to, so it can no longer be refunded.',
 };
 
 /** The rule of checkout §9's 30-day guarantee for one bought course. */
@@ -47,10 +50,13 @@ export function refundRefusalOf(line: {
   paid: number;
   refundRequested: boolean;
   orderCompleted: boolean;
+  /** A gift line whose recipient redeemed it. */
+  giftRedeemed?: boolean;
   now: Date;
 }): RefundRefusal | null {
   if (!line.orderCompleted) return 'payment_pending';
   if (line.refundRequested) return 'already_refunded';
+  if (line.giftRedeemed) return 'gift_redeemed';
   if (line.paid <= 0) return 'nothing_to_refund';
   if (daysSincePurchase(line.purchasedAt, line.now) > REFUND_WINDOW_DAYS) return 'refund_window_closed';
   return null;

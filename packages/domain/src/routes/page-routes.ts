@@ -16,6 +16,9 @@ export const PAGE_ROUTES = {
   courseLanding: '/course/:slug/',
   cart: '/cart/',
   checkout: '/payment/checkout/',
+  // Checkout §7 express checkout: one course (`?course_id=`, optional `coupon_code=`) bought
+  // without the cart.
+  express: '/express/',
   checkoutSuccess: '/cart/success/:gatewayTransactionId/',
   paymentSettings: '/user-manage/payment-settings/',
   myCourses: '/home/my-courses/',
@@ -25,6 +28,8 @@ export const PAGE_ROUTES = {
   creditHistory: '/dashboard/credit-history/',
   // Team-plan §2 "Purchase history": `?tab=` (a purchase data type) and `?p=` (the page).
   purchaseHistory: '/dashboard/purchase-history/',
+  // Where a gift's mail leads (`?code=`): the recipient adds the course to their account.
+  giftRedeem: '/gift/redeem/',
   // Platform §2 `request-refund/{id}`: the id of the bought course (an order line).
   requestRefund: '/request-refund/:id/',
   // A personal plan's receipt (organizations see theirs in the admin area).

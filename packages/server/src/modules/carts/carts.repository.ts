@@ -167,7 +167,7 @@ export function createCartsRepository(db: Database) {
     async removePurchased(
       executor: Database,
       userId: number,
-      courseIds: number[],
+      bought: readonly { buyableType: string; courseId: number }[],
       version: string,
     ): Promise<void> {
       await executor.execute(sql`
@@ -175,7 +175,9 @@ export function createCartsRepository(db: Database) {
         removed as (
           delete from ${cartItems}
           where cart_id in (select id from target) and list in ('cart', 'express')
-            and course_id = any(${sql.param(courseIds)}::int[])
+            and (buyable_type::text, course_id) in (
+              select * from unnest(${sql.param(bought.map((item) => item.buyableType))}::text[],
+                ${sql.param(bought.map((item) => item.courseId))}::int[]))
           returning id
         )
         update ${carts} set version = ${version}, updated_at = now()

@@ -816,9 +816,13 @@ export function createCartsService(deps: {
      * Checkout fulfilment: the bought courses leave the user's cart and express lists (a new
      * cart version) in the fulfilment transaction `within`.
      */
-    async removePurchased(within: Database, userId: number, courseIds: readonly number[]): Promise<void> {
-      if (courseIds.length === 0) return;
-      await repository.removePurchased(within, userId, [...new Set(courseIds)], newVersion());
+    async removePurchased(
+      within: Database,
+      userId: number,
+      bought: readonly { buyableType: BuyableType; courseId: number }[],
+    ): Promise<void> {
+      if (bought.length === 0) return;
+      await repository.removePurchased(within, userId, bought, newVersion());
       snapshots.delete(`user:${userId}`);
     },
 

@@ -10,6 +10,7 @@ import type { OrderPayment, OrdersService } from '../orders/orders.service.js';
 import type { GatewayPayment } from '../payments/payment-gateway.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { legacyTaxLines } from '../tax/tax-lines.js';
+import type { FrozenGift } from './checkout-gifts.js';
 import type { CheckoutQuote } from './checkout-quote.js';
 import {
   OPEN_ATTEMPT_STATUSES,
@@ -52,6 +53,13 @@ function orderPaymentOf(row: AttemptRow, payment: GatewayPayment | null): OrderP
   };
 }
 
+/** An order's gift lines, each with the recipient frozen at submit. */
+export interface GiftsBought {
+  orderId: number;
+  buyerId: number;
+  lines: (CheckoutQuote['lines'][number] & { gift: FrozenGift })[];
+}
+
 /** What the locked part of fulfilment decided: done (or nothing to do), or a provider object to refuse. */
 type LockedOutcome =
   { done: AttemptRow | null } | { mismatched: AttemptRow; differences: Discrepancy['differences'] };
@@ -81,6 +89,8 @@ export function createCheckoutFulfilment(deps: {
   faults: FaultPoints;
   /** Told inside the fulfilment transaction of each new order (its invoice is queued there). */
   onOrderRecorded?: (tx: Database, orderId: number) => Promise<void>;
+  /** Told inside the fulfilment transaction of an order with gift lines: the gifts are made there. */
+  onGiftsBought?: (tx: Database, order: GiftsBought) => Promise<void>;
 }) {
   const { repository, carts, coupons, credit, orders, payments, log, now, faults } = deps;
   const gateway = payments.gateway;
@@ -279,8 +289,22 @@ export function createCheckoutFulfilment(deps: {
             lines: quote.lines,
             completedAt: now(),
           });
-          if (enrolled < quote.lines.length) throw new Unfulfillable('already_owned');
+          const courseLines = quote.lines.filter((line) => line.buyableType !== 'gift');
+          if (enrolled < courseLines.length) throw new Unfulfillable('already_owned');
           await deps.onOrderRecorded?.(tx, orderId);
+          const giftLines = quote.lines.filter((line) => line.buyableType === 'gift');
+          if (giftLines.length > 0) {
+            if (!deps.onGiftsBought || giftLines.some((line) => !line.gift)) {
+              throw new Error(`attempt ${row.id} has gift lines and nothing to make the gifts with`);
+            }
+            await deps.onGiftsBought(tx, {
+              orderId,
+              buyerId: row.userId,
+              lines: giftLines as GiftsBought['lines'],
+            });
+            // A gift is not owned: the buyer may give the same course again.
+            await repository.releaseHoldsOfType(tx, row.id, 'gift');
+          }
           if (quote.creditUsed > 0) {
             try {
               await credit.consumeReservation(
@@ -309,7 +333,7 @@ export function createCheckoutFulfilment(deps: {
           await carts.removePurchased(
             tx,
             row.userId,
-            quote.lines.map((line) => line.courseId),
+            quote.lines.map((line) => ({ buyableType: line.buyableType, courseId: line.courseId })),
           );
           const done = await repository.markFulfilled(
             tx,

@@ -49,6 +49,8 @@ export interface CheckoutBuyer {
   id: number;
   email: string;
   name: string;
+  /** Their IANA time zone, when they set one: a gift's delivery date is theirs. */
+  timeZone?: string | null;
 }
 
 /** What a plugin gets to pay a claimed attempt. */

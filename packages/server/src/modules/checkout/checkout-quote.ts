@@ -28,6 +28,7 @@ import { taxLinesOf, type TaxLine } from '../tax/tax-lines.js';
 import { checkedTaxNumber, determineTax } from '../tax/determine-tax.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
+import type { FrozenGift } from './checkout-gifts.js';
 
 /**
  * What a purchase costs, priced on the server (catalog, best coupon, tax, credit) and frozen
@@ -57,6 +58,8 @@ export interface CheckoutQuote {
     price: number;
     couponCode: string | null;
     tax: number;
+    /** A gift line's recipient and delivery, frozen at submit (checkout-gifts.ts); else absent. */
+    gift?: FrozenGift | null;
   }[];
   original: number;
   discount: number;
@@ -166,20 +169,25 @@ export function createCheckoutQuotes(deps: {
     ]);
 
     const fieldErrors: Record<string, string[]> = {};
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     items.forEach((item, index) => {
       const field = `shopping_info.items.${index}.buyable.id`;
       const course = courses.get(item.buyable.id);
-      if (item.buyable.buyable_object_type !== 'course') {
-        fieldErrors[field] = ['Only courses can be bought at this checkout.'];
+      const type = item.buyable.buyable_object_type;
+      const key = `${type}:${item.buyable.id}`;
+      if (type !== 'course' && type !== 'gift') {
+        fieldErrors[field] = ['Only courses and gifts of courses can be bought at this checkout.'];
       } else if (!course || !course.visible) {
         fieldErrors[field] = [`There is no course with id ${item.buyable.id}.`];
-      } else if (owned.has(course.id)) {
+      } else if (type === 'course' && owned.has(course.id)) {
+        // A gift of a course the buyer owns is fine: it is for someone else.
         fieldErrors[field] = [`You already own “${course.title}”, so it cannot be bought again.`];
-      } else if (seen.has(course.id)) {
-        fieldErrors[field] = ['This course is listed twice.'];
+      } else if (seen.has(key)) {
+        fieldErrors[field] = [
+          type === 'gift' ? 'This gift is listed twice.' : 'This course is listed twice.',
+        ];
       }
-      seen.add(item.buyable.id);
+      seen.add(key);
     });
     if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
 
@@ -205,7 +213,7 @@ export function createCheckoutQuotes(deps: {
         taxNumber,
         lines: lines.map((line, index) => ({
           courseId: line.id,
-          buyableType: 'course',
+          buyableType: items[index]!.buyable.buyable_object_type,
           title: line.title,
           url: line.url,
           listPrice: line.listPrice.amount,

@@ -128,14 +128,34 @@ export function createCheckoutRepository(db: Database) {
         .where(and(eq(paymentAttemptHolds.attemptId, attemptId), isNull(paymentAttemptHolds.releasedAt)));
     },
 
-    /** Gives back one course an attempt held (its purchase was refunded), in the caller's transaction. */
-    async releaseHold(executor: Database, attemptId: string, buyableId: number): Promise<void> {
+    /** Inside `executor`'s transaction: ends the attempt's holds of one buyable type (its gifts, once bought). */
+    async releaseHoldsOfType(executor: Database, attemptId: string, buyableType: string): Promise<void> {
       await executor
         .update(paymentAttemptHolds)
         .set({ releasedAt: sql`now()` })
         .where(
           and(
             eq(paymentAttemptHolds.attemptId, attemptId),
+            eq(paymentAttemptHolds.buyableType, buyableType),
+            isNull(paymentAttemptHolds.releasedAt),
+          ),
+        );
+    },
+
+    /** Gives back one course an attempt held (its purchase was refunded), in the caller's transaction. */
+    async releaseHold(
+      executor: Database,
+      attemptId: string,
+      buyableType: string,
+      buyableId: number,
+    ): Promise<void> {
+      await executor
+        .update(paymentAttemptHolds)
+        .set({ releasedAt: sql`now()` })
+        .where(
+          and(
+            eq(paymentAttemptHolds.attemptId, attemptId),
+            eq(paymentAttemptHolds.buyableType, buyableType),
             eq(paymentAttemptHolds.buyableId, buyableId),
             isNull(paymentAttemptHolds.releasedAt),
           ),

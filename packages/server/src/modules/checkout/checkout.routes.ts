@@ -48,9 +48,17 @@ const buyable = z.strictObject({
   }),
 });
 
+// Its rules (the e-mail, lengths, the date's range) are the domain's: checked at submit.
+const gift = z.strictObject({
+  recipient_email: z.string({ error: 'recipient_email is required.' }).max(320, 'At most 320 characters.'),
+  recipient_name: z.string().max(1_000, 'At most 1,000 characters.').nullish(),
+  message: z.string().max(5_000, 'At most 5,000 characters.').nullish(),
+  deliver_on: z.string().max(10, 'deliver_on must be a date (YYYY-MM-DD).').nullish(),
+});
+
 const shoppingInfo = z.object({
   items: z
-    .array(z.object({ buyable, checkout_ref: z.string().max(64).optional() }), {
+    .array(z.object({ buyable, checkout_ref: z.string().max(64).optional(), gift: gift.optional() }), {
       error: 'items must be a list of buyables.',
     })
     .min(1, 'Send at least one item.')
@@ -204,7 +212,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   const buyerOf = async (request: FastifyRequest): Promise<CheckoutBuyer> => {
     const user = await users.findById(requireUserId(request));
     if (!user) throw notAuthenticated();
-    return { id: user.id, email: user.email, name: user.displayName };
+    return { id: user.id, email: user.email, name: user.displayName, timeZone: user.timeZone };
   };
   // Signed-in buyers only: a visitor gets 401 before the body is even read (SIGNED_IN on every route).
 

@@ -45,7 +45,8 @@ import {
   type MethodStatuses,
 } from './checkout-methods.js';
 import { createRefundedPurchases } from './refunded-purchases.js';
-import { createCheckoutFulfilment, holdsOf } from './checkout-fulfilment.js';
+import { createCheckoutFulfilment, holdsOf, type GiftsBought } from './checkout-fulfilment.js';
+import { withGiftDetails } from './checkout-gifts.js';
 import { bnplInfoOf } from './bnpl-methods.js';
 import { createCheckoutQuotes, type CheckoutQuote, type GuestQuoteBuyer } from './checkout-quote.js';
 import { createCheckoutReconciliation, RECONCILIATION } from './checkout-reconciliation.js';
@@ -143,6 +144,8 @@ export function createCheckoutService(deps: {
   reconcileAfterMs?: number;
   /** Told inside the fulfilment transaction of each new order (its invoice is queued there). */
   onOrderRecorded?: (tx: Database, orderId: number) => Promise<void>;
+  /** Makes an order's gifts inside its fulfilment transaction (modules/gifts). */
+  onGiftsBought?: (tx: Database, order: GiftsBought) => Promise<void>;
 }) {
   const { carts, coupons, credit, orders, payments, log } = deps;
   const gateway = payments.gateway;
@@ -170,6 +173,7 @@ export function createCheckoutService(deps: {
     now,
     faults,
     onOrderRecorded: deps.onOrderRecorded,
+    onGiftsBought: deps.onGiftsBought,
   });
   const { quoteFor, orderSummaryOf, watchBuyerFacts } = createCheckoutQuotes({
     db: deps.db,
@@ -665,6 +669,9 @@ export function createCheckoutService(deps: {
           )
         ).quote;
       }
+
+      // Who each gift is for, frozen with the attempt (a 400 naming the fields when missing or wrong).
+      quote = withGiftDetails(quote, request.shopping_info.items, buyer, now());
 
       // Inserting claims it (a concurrent identical submit finds it processing and waits) and,
       // in the same transaction, reserves what it consumes: its courses against the buyer's

@@ -15,9 +15,14 @@ export function createRefundedPurchases(deps: {
   return {
     async release(
       within: Database,
-      purchase: { attemptId: string; courseId: number; codesToReturn: readonly string[] },
+      purchase: {
+        attemptId: string;
+        buyableType: string;
+        courseId: number;
+        codesToReturn: readonly string[];
+      },
     ): Promise<void> {
-      await deps.repository.releaseHold(within, purchase.attemptId, purchase.courseId);
+      await deps.repository.releaseHold(within, purchase.attemptId, purchase.buyableType, purchase.courseId);
       for (const code of purchase.codesToReturn) {
         await deps.coupons.returnPaidUse(couponReference(purchase.attemptId, code), within);
       }

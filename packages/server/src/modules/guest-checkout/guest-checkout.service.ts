@@ -135,7 +135,8 @@ export function createGuestCheckout(deps: {
       const [order] = rowsOf<{ user_id: number; email: string; titles: string[] }>(
         await tx.execute(sql`
           select o.user_id, u.email,
-                 array(select c.title from order_lines l join courses c on c.id = l.course_id
+                 array(select case when l.buyable_type = 'gift' then 'Gift: ' || c.title else c.title end
+                       from order_lines l join courses c on c.id = l.course_id
                        where l.order_id = o.id order by l.id) as titles
           from orders o join users u on u.id = o.user_id
           where o.id = ${orderId} and u.guest_since is not null`),

@@ -6,6 +6,8 @@ import { MAX_DATABASE_ID } from '../../platform/http/database-id.js';
 import { renderMail, type MailContent } from './mail-templates.js';
 import { mailOutbox, type MailStatus } from './mail.tables.js';
 
+/** The `send_after` of a mail held back with no time (a finite date: every reader can show it). */
+export const MAIL_HELD_UNTIL = new Date('9999-12-31T00:00:00Z');
 /** A mail gives up (status `failed`) after this many attempts to send it. */
 export const MAX_MAIL_ATTEMPTS = 8;
 /** Wait before the next attempt after the `attempts`-th failed one: 1 min × 2^(attempts − 1) (1, 2, 4 … 64 min). */
@@ -74,6 +76,11 @@ export interface MailOutbox {
   enqueue(writer: Writer, mail: EnqueueMailInput): Promise<number | null>;
   /** Several mails in one statement (a renewal run's receipts); resolves to how many were new. */
   enqueueMany(writer: Writer, mails: EnqueueMailInput[]): Promise<number>;
+  /**
+   * With `writer` only: moves a queued mail (by its dedupe key) to `until`, or holds it with no
+   * time when `until` is null (a refunded gift's mail). False when it was sent or is being sent.
+   */
+  reschedule(writer: Writer, dedupeKey: string, until: Date | null): Promise<boolean>;
   /** Sends the due mails (at most `limit`); nothing without an SMTP server. */
   sendDue(limit?: number): Promise<{ sent: number; failed: number }>;
   /** The outbox, newest first (the developer mailbox). */
@@ -242,6 +249,15 @@ export function createMailOutbox({
     async enqueueMany(writer, mails) {
       if (mails.length === 0) return 0;
       return (await insertMails(writer, mails)).length;
+    },
+
+    async reschedule(writer, dedupeKey, until) {
+      const moved = await writer
+        .update(mailOutbox)
+        .set({ sendAfter: until ?? MAIL_HELD_UNTIL })
+        .where(and(eq(mailOutbox.dedupeKey, dedupeKey), eq(mailOutbox.status, 'queued')))
+        .returning({ id: mailOutbox.id });
+      return moved.length > 0;
     },
 
     async sendDue(limit = 50) {

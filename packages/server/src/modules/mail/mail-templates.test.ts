@@ -120,6 +120,20 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     reason: 'the payment provider refused it.',
     historyUrl: '/dashboard/purchase-history/?tab=refunds',
   },
+  gift_received: {
+    kind: 'gift_received',
+    fromName: 'Lena Learner',
+    recipientName: 'Ana',
+    courseTitle: 'TypeScript from First Principles',
+    message: 'Happy birthday <3',
+    redeemUrl: '/gift/redeem/?code=abc123',
+  },
+  gift_redeemed: {
+    kind: 'gift_redeemed',
+    recipientEmail: 'ana@example.com',
+    courseTitle: 'TypeScript from First Principles',
+    historyUrl: '/dashboard/purchase-history/',
+  },
 };
 
 /** The facts each kind must state, in the subject (first) and in both parts (all). */
@@ -211,6 +225,16 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     subject: 'We could not refund TypeScript from First Principles',
     body: ['$21.29', 'the payment provider refused it.', 'back in your courses'],
     link: 'https://learn.example.com/dashboard/purchase-history/?tab=refunds',
+  },
+  gift_received: {
+    subject: 'Lena Learner sent you a course: TypeScript from First Principles',
+    body: ['Ana, you have a gift', 'Happy birthday', 'log in or sign up'],
+    link: 'https://learn.example.com/gift/redeem/?code=abc123',
+  },
+  gift_redeemed: {
+    subject: 'Your gift of TypeScript from First Principles was redeemed',
+    body: ['ana@example.com added'],
+    link: 'https://learn.example.com/dashboard/purchase-history/',
   },
 };
 

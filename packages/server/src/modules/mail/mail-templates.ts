@@ -90,6 +90,23 @@ export type MailContent =
       setPasswordUrl: string;
     }
   | {
+      /** To a gift's recipient, on its delivery date. */
+      kind: 'gift_received';
+      fromName: string;
+      recipientName: string | null;
+      courseTitle: string;
+      message: string | null;
+      /** The one-time redeem link (its secret is kept only hashed). */
+      redeemUrl: string;
+    }
+  | {
+      /** To a gift's buyer once its recipient took it. */
+      kind: 'gift_redeemed';
+      recipientEmail: string;
+      courseTitle: string;
+      historyUrl: string;
+    }
+  | {
       /** A course refund went back to where it was paid from. */
       kind: 'refund_completed';
       courseTitle: string;
@@ -442,6 +459,28 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
           (title, index) => [index === 0 ? 'Courses' : '', title] as [string, string],
         ),
         action: { label: 'Set your password', url: f.url(mail.setPasswordUrl) },
+      };
+    case 'gift_received':
+      return {
+        subject: `${mail.fromName} sent you a course: ${mail.courseTitle}`,
+        heading: mail.recipientName ? `${mail.recipientName}, you have a gift` : 'You have a gift',
+        paragraphs: [
+          `${mail.fromName} gave you “${mail.courseTitle}” on ${context.brandName}.`,
+          ...(mail.message ? [`“${mail.message}”`] : []),
+          'Open the link to add the course to your account; you can log in or sign up there. The course is yours for good once you add it.',
+        ],
+        facts: [['Course', mail.courseTitle]],
+        action: { label: 'Redeem your gift', url: f.url(mail.redeemUrl) },
+      };
+    case 'gift_redeemed':
+      return {
+        subject: `Your gift of ${mail.courseTitle} was redeemed`,
+        heading: 'Your gift was redeemed',
+        paragraphs: [
+          `${mail.recipientEmail} added “${mail.courseTitle}” to their account. Thank you for sharing learning.`,
+        ],
+        facts: [],
+        action: { label: 'See your purchases', url: f.url(mail.historyUrl) },
       };
     case 'refund_completed':
       return {

@@ -124,6 +124,7 @@ export function createOrdersRepository(db: Database) {
         source: 'purchase' | 'free';
         lines: {
           courseId: number;
+          buyableType: 'course' | 'gift';
           listPriceAmount: number;
           purchasePriceAmount: number;
           taxAmount: number;
@@ -151,18 +152,23 @@ export function createOrdersRepository(db: Database) {
           returning id
         ),
         lines as (
-          insert into ${orderLines} (order_id, course_id, list_price_amount, purchase_price_amount,
-            tax_amount, coupon_code)
-          select new_order.id, x.course_id, x.list_price, x.price, x.tax, x.coupon
-          from new_order, unnest(${column('courseId')}::int[], ${column('listPriceAmount')}::bigint[],
-            ${column('purchasePriceAmount')}::bigint[], ${column('taxAmount')}::bigint[],
-            ${column('couponCode')}::varchar[]) as x(course_id, list_price, price, tax, coupon)
+          insert into ${orderLines} (order_id, course_id, buyable_type, list_price_amount,
+            purchase_price_amount, tax_amount, coupon_code)
+          select new_order.id, x.course_id, x.buyable_type::buyable_type, x.list_price,
+            x.price, x.tax, x.coupon
+          from new_order, unnest(${column('courseId')}::int[], ${column('buyableType')}::text[],
+            ${column('listPriceAmount')}::bigint[], ${column('purchasePriceAmount')}::bigint[],
+            ${column('taxAmount')}::bigint[], ${column('couponCode')}::varchar[])
+            with ordinality as x(course_id, buyable_type, list_price, price, tax, coupon, position)
+          order by x.position
         ),
         enrolled as (
           insert into ${enrollments} (user_id, course_id, order_id, source, created_at)
           select ${input.userId}, x.course_id, new_order.id,
             ${input.source}::${sql.raw(enrollmentSource.enumName)}, ${at}::timestamptz
-          from new_order, unnest(${column('courseId')}::int[]) as x(course_id)
+          from new_order, unnest(${column('courseId')}::int[], ${column('buyableType')}::text[])
+            as x(course_id, buyable_type)
+          where x.buyable_type = 'course'
           on conflict do nothing
           returning 1
         )
@@ -251,6 +257,16 @@ export function createOrdersRepository(db: Database) {
             eq(enrollments.orderId, orderId),
           ),
         )
+        .returning({ id: enrollments.id });
+      return rows.length > 0;
+    },
+
+    /** Enrolls a gift's recipient; false when they own the course already. */
+    async enrollGift(executor: Database, userId: number, courseId: number, orderId: number, at: Date) {
+      const rows = await executor
+        .insert(enrollments)
+        .values({ userId, courseId, orderId, source: 'gift', createdAt: at })
+        .onConflictDoNothing()
         .returning({ id: enrollments.id });
       return rows.length > 0;
     },

@@ -1,4 +1,10 @@
-import { isCurrencyCode, purchasePaymentLabel, type CurrencyCode, type Money } from '@lectern/domain';
+import {
+  isCurrencyCode,
+  purchasePaymentLabel,
+  type BuyableType,
+  type CurrencyCode,
+  type Money,
+} from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
 import { legacyTaxLines, type TaxLine } from '../tax/tax-lines.js';
 import type { ReadPart } from '../../platform/db/combined-read.js';
@@ -102,6 +108,8 @@ export function createOrdersService(db: Database) {
         payment: OrderPayment;
         lines: {
           courseId: number;
+          /** A gift line enrolls nobody now: its recipient redeems it (modules/gifts). */
+          buyableType: BuyableType;
           listPrice: number;
           price: number;
           tax: number;
@@ -110,6 +118,10 @@ export function createOrdersService(db: Database) {
         completedAt: Date;
       },
     ): Promise<{ orderId: number; enrolled: number }> {
+      const lineTypeOf = (type: BuyableType) => {
+        if (type === 'license') throw new RangeError('A license is not sold at the course checkout');
+        return type;
+      };
       return repository.insertPurchase(within, {
         userId: input.userId,
         currency: input.currency,
@@ -129,6 +141,7 @@ export function createOrdersService(db: Database) {
         completedAt: input.completedAt,
         lines: input.lines.map((line) => ({
           courseId: line.courseId,
+          buyableType: lineTypeOf(line.buyableType),
           listPriceAmount: line.listPrice,
           purchasePriceAmount: line.price,
           taxAmount: line.tax,
@@ -190,6 +203,10 @@ export function createOrdersService(db: Database) {
     revokeEnrollment: (within: Database, userId: number, courseId: number, orderId: number) =>
       repository.revokeEnrollment(within, userId, courseId, orderId),
 
+    /** Inside the caller's transaction: a gift's recipient gets its course (false: they own it already). */
+    enrollGift: (within: Database, userId: number, courseId: number, orderId: number, at: Date) =>
+      repository.enrollGift(within, userId, courseId, orderId, at),
+
     /** Inside the caller's transaction: the learner gets the course of that order back. */
     restoreEnrollment: (within: Database, userId: number, courseId: number, orderId: number, at: Date) =>
       repository.restoreEnrollment(within, userId, courseId, orderId, at),
@@ -224,6 +241,8 @@ export interface Order {
   lines: {
     id: number;
     courseId: number;
+    /** `course`, or `gift`: bought for someone else (the buyer does not learn it). */
+    buyableType: BuyableType;
     listPrice: number;
     price: number;
     tax: number;
@@ -268,6 +287,7 @@ function orderOf(row: OrderRow, lines: OrderLineRow[]): Order {
     lines: lines.map((line) => ({
       id: line.id,
       courseId: line.courseId,
+      buyableType: line.buyableType,
       listPrice: line.listPriceAmount,
       price: line.purchasePriceAmount,
       tax: line.taxAmount,

@@ -13,6 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { buyableType } from '../carts/carts.tables.js';
 import { courses } from '../catalog/catalog.tables.js';
 import type { TaxLine } from '../tax/tax-lines.js';
 import { users } from '../users/users.tables.js';
@@ -69,6 +70,8 @@ export const orderLines = pgTable(
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id),
+    /** `course` (the buyer learns it) or `gift` (bought for someone else: see `gifts`). */
+    buyableType: buyableType('buyable_type').notNull().default('course'),
     listPriceAmount: bigint('list_price_amount', { mode: 'number' }).notNull(),
     purchasePriceAmount: bigint('purchase_price_amount', { mode: 'number' }).notNull(),
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),

@@ -9,6 +9,7 @@ import {
   type PurchaseDataType,
   type PurchaseDocumentLink,
   type PurchaseDocumentSource,
+  type PurchaseGift,
   type PurchaseHistoryResponse,
   type PurchaseRowOf,
   type RefundDestination,
@@ -19,6 +20,7 @@ import {
 } from '@lectern/domain';
 import { permissionDenied } from '../../platform/http/http-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import type { GiftOfLine, GiftsService } from '../gifts/gifts.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PurchaseDocuments } from '../purchase-documents/purchase-documents.service.js';
 import type { Clock } from '../../platform/clock/clock.js';
@@ -60,9 +62,19 @@ export function createPurchaseHistory(deps: {
   catalog: CatalogService;
   subscriptions: SubscriptionsService;
   documents: PurchaseDocuments;
+  gifts: GiftsService;
   clock: Clock;
 }) {
-  const { orders, refunds, catalog, subscriptions, documents, clock } = deps;
+  const { orders, refunds, catalog, subscriptions, documents, gifts, clock } = deps;
+  const purchaseGiftOf = (gift: GiftOfLine | undefined): PurchaseGift | null =>
+    gift
+      ? {
+          recipient_email: gift.recipientEmail,
+          recipient_name: gift.recipientName,
+          deliver_at: gift.deliverAt.toISOString(),
+          status: gift.status,
+        }
+      : null;
 
   async function coursesOf(ids: number[], pricing: PricingContext) {
     const summaries = await catalog.summariesOf([...new Set(ids)], pricing.currency, pricing.intlLocale);
@@ -86,8 +98,12 @@ export function createPurchaseHistory(deps: {
   async function courseRows(userId: number, page: Page, pricing: PricingContext) {
     const { count, results } = await orders.ordersOf(userId, page);
     const lineIds = results.flatMap((order) => order.lines.map((line) => line.id));
-    const [lineRefunds, courses, numbers] = await Promise.all([
+    const giftLineIds = results.flatMap((order) =>
+      order.lines.filter((line) => line.buyableType === 'gift').map((line) => line.id),
+    );
+    const [lineRefunds, giftOfLine, courses, numbers] = await Promise.all([
       refunds.ofLines(lineIds),
+      gifts.ofLines(giftLineIds),
       coursesOf(
         results.flatMap((order) => order.lines.map((line) => line.courseId)),
         pricing,
@@ -106,18 +122,24 @@ export function createPurchaseHistory(deps: {
       const price = (amount: number) =>
         toApiPrice(money(amount, order.currency), locale, { freeWhenZero: false });
       // The same rule the refund request applies (the refunds service's).
-      const lines = refundableLinesOf(order, requested, now).map(({ line, paid, refusal, deadline }) => {
-        const refund = refundOfLine.get(line.id) ?? null;
-        if (refund?.status === 'pending') processing = true;
-        return {
-          id: line.id,
-          course: courses.get(line.courseId) ?? unknownCourse(line.courseId),
-          price: price(paid),
-          refund: refund ? { id: refund.id, status: refund.status } : null,
-          refund_refusal: refusal,
-          refund_deadline: deadline.toISOString(),
-        };
-      });
+      const redeemed = new Set(
+        order.lines.filter((line) => giftOfLine.get(line.id)?.status === 'redeemed').map((line) => line.id),
+      );
+      const lines = refundableLinesOf(order, requested, now, redeemed).map(
+        ({ line, paid, refusal, deadline }) => {
+          const refund = refundOfLine.get(line.id) ?? null;
+          if (refund?.status === 'pending') processing = true;
+          return {
+            id: line.id,
+            course: courses.get(line.courseId) ?? unknownCourse(line.courseId),
+            price: price(paid),
+            refund: refund ? { id: refund.id, status: refund.status } : null,
+            refund_refusal: refusal,
+            refund_deadline: deadline.toISOString(),
+            gift: purchaseGiftOf(giftOfLine.get(line.id)),
+          };
+        },
+      );
       const refunded = lines.filter((line) => line.refund?.status === 'refunded').length;
       return {
         id: order.id,
@@ -265,7 +287,12 @@ export function createPurchaseHistory(deps: {
       const refundable = await refunds.refundableLine(userId, lineId);
       if (!refundable) return null;
       const { order, line, split, refusal } = refundable;
-      const courses = await coursesOf([line.courseId], pricing);
+      const [courses, giftOfLine] = await Promise.all([
+        coursesOf([line.courseId], pricing),
+        line.buyableType === 'gift'
+          ? gifts.ofLines([line.id])
+          : Promise.resolve(new Map<number, GiftOfLine>()),
+      ]);
       const locale = pricing.intlLocale;
       const price = (amount: number) =>
         toApiPrice(money(amount, order.currency), locale, { freeWhenZero: false });
@@ -277,6 +304,7 @@ export function createPurchaseHistory(deps: {
         price: price(refundable.paid),
         refund_deadline: refundable.deadline.toISOString(),
         refund_refusal: refusal,
+        gift: purchaseGiftOf(giftOfLine.get(line.id)),
         refund_to: refusal
           ? []
           : destinationsFor(

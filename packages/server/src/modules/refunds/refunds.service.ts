@@ -20,6 +20,7 @@ import { HttpError, notFound } from '../../platform/http/http-error.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { RefundedPurchases } from '../checkout/refunded-purchases.js';
 import type { CreditService } from '../credit/credit.service.js';
+import type { GiftsService } from '../gifts/gifts.service.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { Order, OrdersService } from '../orders/orders.service.js';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../payments/payment-gateway.js';
@@ -65,11 +66,13 @@ export function createRefundsService(deps: {
   mail: MailOutbox;
   users: UsersService;
   courseTitles: (courseIds: number[]) => Promise<Map<number, string>>;
+  /** A gift line's refund voids its gift instead of taking a course away. */
+  gifts: GiftsService;
   log: FastifyBaseLogger;
   /** Told inside the transaction that completes a refund (its credit note is queued there). */
   onRefunded?: (tx: Database, refundId: number) => Promise<void>;
 }) {
-  const { db, orders, credit, refundedPurchases, gateway, queue, clock, mail, users, log } = deps;
+  const { db, orders, credit, refundedPurchases, gateway, queue, clock, mail, users, gifts, log } = deps;
   const repository = createRefundsRepository(db);
 
   const submitJobs = queue.define<{ refundId: number }>({
@@ -93,7 +96,21 @@ export function createRefundsService(deps: {
     const refunds = await repository.ofOrder(executor, orderId);
     if (!order) return null;
     const requested = new Set(refunds.map((refund) => refund.orderLineId));
-    return refundableLinesOf(order, requested, clock.now()).find((line) => line.line.id === lineId) ?? null;
+    const redeemed = await redeemedGiftLines(order, executor);
+    return (
+      refundableLinesOf(order, requested, clock.now(), redeemed).find((line) => line.line.id === lineId) ??
+      null
+    );
+  }
+
+  /** The order's gift lines whose gift its recipient has redeemed. */
+  async function redeemedGiftLines(order: Order, executor: Database): Promise<Set<number>> {
+    const giftLines = order.lines.filter((line) => line.buyableType === 'gift').map((line) => line.id);
+    if (giftLines.length === 0) return new Set();
+    const found = await gifts.ofLines(giftLines, executor);
+    return new Set(
+      [...found.values()].filter((gift) => gift.status === 'redeemed').map((gift) => gift.lineId),
+    );
   }
 
   /** Asks the provider for the refund, once; a refund with no provider part completes at once. */
@@ -180,8 +197,10 @@ export function createRefundsService(deps: {
         const refunded = new Set(refunds.filter((r) => r.status === 'refunded').map((r) => r.orderLineId));
         const code = order.lines.find((line) => line.id === done.orderLineId)?.couponCode ?? null;
         const withCode = order.lines.filter((line) => code !== null && line.couponCode === code);
+        const line = order.lines.find((candidate) => candidate.id === done.orderLineId);
         await refundedPurchases.release(tx, {
           attemptId: order.payment.attemptId,
+          buyableType: line?.buyableType ?? 'course',
           courseId: done.courseId,
           codesToReturn:
             code !== null && couponUseReleased(withCode.map((line) => ({ refunded: refunded.has(line.id) })))
@@ -205,7 +224,10 @@ export function createRefundsService(deps: {
         completedAt: clock.now(),
       });
       if (!failed) return;
-      await orders.restoreEnrollment(tx, failed.userId, failed.courseId, failed.orderId, clock.now());
+      // A gift's line gets its gift back; a course's, the course.
+      if (!(await gifts.restoreAfterFailedRefund(tx, failed.orderLineId))) {
+        await orders.restoreEnrollment(tx, failed.userId, failed.courseId, failed.orderId, clock.now());
+      }
       if (told) await tell(tx, failed, told, 'refund_failed');
     });
     log.warn({ refund: refundId, code }, 'course refund failed');
@@ -296,7 +318,14 @@ export function createRefundsService(deps: {
         });
         // A concurrent request for the same line won.
         if (!row) throw new HttpError(409, 'already_refunded', REFUND_REFUSAL_MESSAGES.already_refunded);
-        await orders.revokeEnrollment(tx, userId, line.courseId, order.id);
+        if (line.buyableType === 'gift') {
+          // Redeemed between the check above and now: it is the recipient's.
+          if (!(await gifts.voidForRefund(tx, line.id))) {
+            throw new HttpError(409, 'gift_redeemed', REFUND_REFUSAL_MESSAGES.gift_redeemed);
+          }
+        } else {
+          await orders.revokeEnrollment(tx, userId, line.courseId, order.id);
+        }
         await submitJobs.enqueue(
           tx,
           `refund:${row.id}`,
@@ -348,7 +377,13 @@ export function createRefundsService(deps: {
  * the domain): what it cost, where its money would go back, and whether it may be asked for.
  * `requested`: the lines that already have a refund.
  */
-export function refundableLinesOf(order: Order, requested: ReadonlySet<number>, now: Date): RefundableLine[] {
+export function refundableLinesOf(
+  order: Order,
+  requested: ReadonlySet<number>,
+  now: Date,
+  /** The gift lines whose gift was redeemed (no longer the buyer's to refund). */
+  redeemedGifts: ReadonlySet<number> = new Set(),
+): RefundableLine[] {
   const linePaid = order.lines.map((line) => linePaidAmount(line, order.taxAddedOnTop));
   const splits = refundSplitsOf({
     currency: order.currency,
@@ -367,6 +402,7 @@ export function refundableLinesOf(order: Order, requested: ReadonlySet<number>, 
       paid: linePaid[index]!,
       refundRequested: requested.has(line.id),
       orderCompleted: true,
+      giftRedeemed: redeemedGifts.has(line.id),
       now,
     }),
     deadline: refundDeadline(order.completedAt),

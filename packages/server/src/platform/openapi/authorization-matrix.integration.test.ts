@@ -67,6 +67,9 @@ const MATRIX: Record<string, Access> = {
   'POST /payment/dac-checkout-info/': 'public',
   'POST /payment/dac-checkout-submit/': 'public',
   'GET /payment/dac-checkout-result/': 'own',
+  // A gift link is its own secret: anyone holding it sees the gift; redeeming needs an account.
+  'GET /api-2.0/gifts/redeem/': 'public',
+  'POST /api-2.0/gifts/redeem/': 'user',
   // A mailed one-time link's token decides.
   'POST /api-2.0/auth/set-password/': 'public',
   'POST /payment/checkout-submit/': 'user',
