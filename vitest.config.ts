@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Tests of several server instances sharing one PostgreSQL run only where a cluster exists
@@ -12,6 +13,10 @@ export default defineConfig({
   resolve: { conditions: ['source'], alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
+    // Vitest's default leaves a core idle (cores − 1: one worker on a 2-core machine). Every
+    // test file runs on its own (a server per file, a database copied per server), and files
+    // wait on I/O (PostgreSQL, the sandbox provider) often enough to fill every core.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

@@ -2,15 +2,19 @@
 // `npm test`: everything CI checks, in order of speed, stopping at the first failure:
 // lint, typecheck, unit tests, server integration tests on embedded PGlite and on a
 // throwaway PostgreSQL cluster, then the browser tests in Debian's Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const steps = [
+// Lint and the type check each keep one core busy: they run side by side, their output kept
+// apart and printed as each ends.
+const together = [
   ['lint', 'npm', ['run', 'lint']],
   ['typecheck', 'npm', ['run', 'typecheck']],
+];
+const steps = [
   ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-web']],
   ['integration tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'integration']],
   ['integration tests (PostgreSQL 15)', 'npm', ['run', 'test:integration:postgres']],
@@ -27,6 +31,31 @@ try {
 }
 
 const started = Date.now();
+
+function runBuffered(name, command, args) {
+  return new Promise((resolve) => {
+    const stepStart = Date.now();
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status, signal) => {
+      console.log(`\n▶ ${name}`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ name, status: status ?? signal, seconds: (Date.now() - stepStart) / 1000 });
+    });
+  });
+}
+
+const results = await Promise.all(together.map(([name, command, args]) => runBuffered(name, command, args)));
+for (const result of results) {
+  if (result.status !== 0) {
+    console.error(`\n✖ ${result.name} failed (exit ${result.status}).`);
+    process.exit(typeof result.status === 'number' && result.status > 0 ? result.status : 1);
+  }
+  console.log(`✔ ${result.name} (${result.seconds.toFixed(1)} s)`);
+}
+
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
   const stepStart = Date.now();
