@@ -203,8 +203,17 @@ export function learningCommunitiesGraphql(deps: {
     query: {
       learningCommunities: (args: QueryLearningCommunitiesArgs, context: GraphqlContext) =>
         communities.visible(signedInUserId(context), parseGraphqlInput(communityIds, args.ids, 'ids')),
-      myLearningCommunities: (_args: Record<string, never>, context: GraphqlContext) =>
-        communities.mine(signedInUserId(context)),
+      myLearningCommunities: async (_args: Record<string, never>, context: GraphqlContext) => {
+        const mine = await communities.mine(signedInUserId(context));
+        // Read with the list: the members and topics fields need no round trip for their ids.
+        const loaders = loadersOf(context);
+        for (const community of mine) {
+          if (!community.parts) continue;
+          loaders.memberIds.prime(community.id, community.parts.memberIds);
+          loaders.topicIds.prime(community.id, community.parts.topicIds);
+        }
+        return mine;
+      },
       learningCommunityColleagues: async (
         args: QueryLearningCommunityColleaguesArgs,
         context: GraphqlContext,

@@ -27,8 +27,16 @@ export type CommunityRow = {
 
 export function createLearningCommunitiesRepository(db: Database) {
   // "My communities" is read on every visit of the learner's home page.
+  // With each community's member and topic ids, so a page of them needs no further round trip
+  // for those (the GraphQL loaders are primed with them).
   const ofMember = db
-    .select(communityColumns)
+    .select({
+      ...communityColumns,
+      memberIds: sql<number[]>`array(select m.user_id from ${learningCommunityMembers} m
+        where m.community_id = ${learningCommunities.id} order by m.joined_at, m.user_id)`,
+      topicIds: sql<number[]>`array(select t.topic_id from ${learningCommunityTopics} t
+        where t.community_id = ${learningCommunities.id} order by t.position)`,
+    })
     .from(learningCommunityMembers)
     .innerJoin(learningCommunities, eq(learningCommunities.id, learningCommunityMembers.communityId))
     .where(eq(learningCommunityMembers.userId, sql.placeholder('userId')))
@@ -36,8 +44,9 @@ export function createLearningCommunitiesRepository(db: Database) {
     .prepare('learning_communities_of_member');
 
   return {
-    /** Every community the user belongs to, newest first. */
-    ofMember: (userId: number): Promise<CommunityRow[]> => ofMember.execute({ userId }),
+    /** Every community the user belongs to, newest first, with its member and topic ids in their order. */
+    ofMember: (userId: number): Promise<(CommunityRow & { memberIds: number[]; topicIds: number[] })[]> =>
+      ofMember.execute({ userId }),
 
     /** The communities among `ids` that the user belongs to (one query); the others are absent. */
     async visibleAmong(userId: number, ids: readonly number[]): Promise<CommunityRow[]> {

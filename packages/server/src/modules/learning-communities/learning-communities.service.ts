@@ -19,6 +19,8 @@ export interface LearningCommunity {
   creationReason: { type: LearningCommunityCreationReason; text: string | null };
   ownerId: number;
   organizationId: number | null;
+  /** Read with it (the learner's own list): its members' and topics' ids in their order. */
+  parts?: { memberIds: number[]; topicIds: number[] };
 }
 
 /** Where an invitation sends the invited: the page that lists their communities. */
@@ -87,7 +89,10 @@ export function createLearningCommunitiesService(deps: {
   return {
     /** The communities the user belongs to, newest first. */
     async mine(userId: number): Promise<LearningCommunity[]> {
-      return (await repository.ofMember(userId)).map(toCommunity);
+      return (await repository.ofMember(userId)).map((row) => ({
+        ...toCommunity(row),
+        parts: { memberIds: row.memberIds.map(Number), topicIds: row.topicIds.map(Number) },
+      }));
     },
 
     /** The communities of `ids` in that order; 404 when any is not one of the user's. */

@@ -12,15 +12,16 @@ export function createLearningRemindersRepository(db: Database) {
   const ownedBy = (userId: number, id: number) =>
     and(eq(learningReminders.userId, userId), eq(learningReminders.id, id));
 
-  // The learner's list is read on every visit of their home page.
-  const pageQuery = db
-    .select()
+  // The learner's list is read on every visit of their home page: a page with the list's length
+  // in the same statement; a page past the end has no row to carry it.
+  const pageWithTotalQuery = db
+    .select({ reminder: learningReminders, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(learningReminders)
     .where(eq(learningReminders.userId, sql.placeholder('userId')))
     .orderBy(asc(learningReminders.startAt), asc(learningReminders.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('learning_reminders_page');
+    .prepare('learning_reminders_page_with_total');
   const countQuery = db
     .select({ count: count() })
     .from(learningReminders)
@@ -28,9 +29,21 @@ export function createLearningRemindersRepository(db: Database) {
     .prepare('learning_reminders_count');
 
   return {
-    /** One page of the user's reminders in start order. */
-    page: (userId: number, offset: number, limit: number): Promise<ReminderRow[]> =>
-      pageQuery.execute({ userId, offset, limit }),
+    /**
+     * One page of the user's reminders in start order, and how many the user has in all: one
+     * round trip unless the page is past the end.
+     */
+    async pageWithTotal(
+      userId: number,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: ReminderRow[]; total: number }> {
+      const found = await pageWithTotalQuery.execute({ userId, offset, limit });
+      if (found.length > 0) return { rows: found.map((row) => row.reminder), total: found[0]!.total };
+      if (offset === 0) return { rows: [], total: 0 };
+      const [counted] = await countQuery.execute({ userId });
+      return { rows: [], total: counted?.count ?? 0 };
+    },
 
     async count(userId: number): Promise<number> {
       const [row] = await countQuery.execute({ userId });

@@ -110,10 +110,7 @@ export function createLearningRemindersService(deps: {
   return {
     /** Page `page` (from 0) of the user's reminders in start order, and how many pages there are. */
     async page(userId: number, page: number, size: number) {
-      const [rows, total] = await Promise.all([
-        repository.page(userId, page * size, size),
-        repository.count(userId),
-      ]);
+      const { rows, total } = await repository.pageWithTotal(userId, page * size, size);
       return { page, pageCount: Math.ceil(total / size), items: rows.map(toReminder) };
     },
 
