@@ -68,6 +68,8 @@ export * from './experiments/experiment-assignment.js';
 export * from './experiments/experiment-definition.js';
 export * from './experiments/feature-codes.js';
 export * from './experiments/feature-flags.js';
+export * from './experiments/feature-exposure.js';
+export * from './experiments/storefront-flags.js';
 export * from './learning/zoned-time.js';
 export * from './learning/weekly-streak.js';
 export * from './learning/recurrence-rule.js';

@@ -46,6 +46,57 @@ const DEMO_EXPERIMENTS: ExperimentInput[] = [
       { key: 'new_tab', weight: 1, configuration: { isEnabled: true } },
     ],
   },
+  {
+    featureCode: FEATURE_CODES.courseCardPrefetch,
+    name: 'Prefetch the course page from its card',
+    description:
+      'Hovering or focusing a course card loads its course page in the background: do more visitors open a course?',
+    trafficPercent: 50,
+    targeting: {},
+    defaultConfiguration: { isEnabled: false },
+    variants: [
+      { key: 'control', weight: 1, configuration: { isEnabled: false } },
+      { key: 'prefetch', weight: 1, configuration: { isEnabled: true } },
+    ],
+  },
+  {
+    featureCode: FEATURE_CODES.delayCourseCardQuickViewBox,
+    name: 'Slower course card quick view',
+    description:
+      'The quick view box opens after 1 second of hover instead of 0.3 (delayMs, 100 to 5000): fewer boxes in the way, fewer adds to cart?',
+    trafficPercent: 50,
+    targeting: {},
+    defaultConfiguration: { isEnabled: false },
+    variants: [
+      { key: 'control', weight: 1, configuration: { isEnabled: false } },
+      { key: 'delayed', weight: 1, configuration: { isEnabled: true, delayMs: 1000 } },
+    ],
+  },
+  {
+    featureCode: FEATURE_CODES.hideWishlistButtonOnCourseCardQuickViewBox,
+    name: 'Quick view without the wishlist button',
+    description: 'Does "Add to cart" alone in the course card quick view box sell more?',
+    trafficPercent: 50,
+    targeting: {},
+    defaultConfiguration: { isEnabled: false },
+    variants: [
+      { key: 'control', weight: 1, configuration: { isEnabled: false } },
+      { key: 'no_wishlist', weight: 1, configuration: { isEnabled: true } },
+    ],
+  },
+  {
+    featureCode: FEATURE_CODES.authFullPageRedirect,
+    name: 'Sign-in pages load in full',
+    description:
+      'Visitors reach the log-in and sign-up pages with a full page load instead of in-app navigation.',
+    trafficPercent: 50,
+    targeting: { loggedIn: false },
+    defaultConfiguration: { isEnabled: false },
+    variants: [
+      { key: 'control', weight: 1, configuration: { isEnabled: false } },
+      { key: 'full_page', weight: 1, configuration: { isEnabled: true } },
+    ],
+  },
 ];
 
 export async function seedDemoExperiments(db: Database, operatorId: number): Promise<void> {

@@ -42,4 +42,9 @@ export const ISLAND_LOADERS: Record<
     import('../../features/course-landing/course-share-button').then(
       (module) => module.CourseShareButton as ComponentType<object>,
     ),
+  // One per course card; its hover behaviour and quick view box load at the visitor's first intent.
+  'course-card': () =>
+    import('../../features/course-quick-view/course-card-intent').then(
+      (module) => module.CourseCardIntent as ComponentType<object>,
+    ),
 };

@@ -12,6 +12,7 @@ export const ISLAND_NAMES = [
   'organization-form',
   'cart',
   'checkout',
+  'course-card',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

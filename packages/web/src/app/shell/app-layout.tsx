@@ -1,6 +1,7 @@
 import { isKnownPagePath } from '@lectern/domain';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { FullPageAuthNavigation } from '../../features/auth/full-page-auth-navigation';
 import { RouterNavigationProvider } from '../../platform/navigation/router-navigation';
 import { PageLoader } from '../../ui/page-loader';
 import { FeedbackBanners } from '../feedback/feedback-toasts';
@@ -23,6 +24,7 @@ export function AppLayout() {
   const NotFound = pages.notFound;
   return (
     <RouterNavigationProvider>
+      <FullPageAuthNavigation />
       <div className={classes.layout}>
         <SkipLink />
         <AppHeader />
