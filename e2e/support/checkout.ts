@@ -33,11 +33,15 @@ export async function checkA11y(page: Page, include?: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, include);
 }
 
-/** "Buy now" on a course page: the checkout opens with just that course. */
+/** The checkout of the cart's list, or the express checkout of one course (checkout §7). */
+export const ON_CHECKOUT = /\/(payment\/checkout\/|express\/\?course_id=\d+)$/;
+
+/** "Buy now" on a course page: the express checkout opens with just that course. */
 export async function buyNow(page: Page, course: { path: string }): Promise<void> {
   await page.goto(course.path);
   await page.getByRole('button', { name: 'Buy now' }).click();
-  await expect(page).toHaveURL(/\/payment\/checkout\/$/);
+  await expect(page).toHaveURL(/\/express\/\?course_id=\d+$/);
+  await expect(page.getByTestId('checkout-items').getByRole('listitem')).toHaveCount(1);
 }
 
 /** The billing address of checkout §5: a US ZIP (a country change clears it first). */

@@ -431,8 +431,25 @@ export interface CheckoutReceipt {
     credit_used: ApiPrice;
     tax: ApiPrice;
     created: string;
-    lines: { buyable: BuyableRef; title: string; url: string; price: ApiPrice }[];
+    lines: {
+      buyable: BuyableRef;
+      title: string;
+      url: string;
+      price: ApiPrice;
+      /** Ours: a gift line's recipient and when its mail goes (or went) out; absent otherwise. */
+      gift?: ReceiptGift;
+    }[];
   } | null;
+}
+
+/** A gift line on the success page: who it is for, and whether its mail waits for its date. */
+export interface ReceiptGift {
+  recipient_email: string;
+  recipient_name: string | null;
+  /** ISO: when its mail goes (or went) out. */
+  deliver_at: string;
+  /** Its mail waits for a delivery date still to come. */
+  scheduled: boolean;
 }
 
 /** `GET /payment-vendor/stored-payment-method/` */

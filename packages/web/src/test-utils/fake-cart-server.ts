@@ -15,12 +15,16 @@ export const usd = (amount: number): ApiPrice => ({
   price_string: `$${(amount / 100).toFixed(2)}`,
 });
 
-/** A list item for course `id` at $19.99 (or the given price), undiscounted. */
-export function courseItem(id: number, amount = 1999): ListItem {
+/** A list item for course `id` at $19.99 (or the given price), undiscounted; `type` 'gift': a gift of it. */
+export function courseItem(
+  id: number,
+  amount = 1999,
+  type: BuyableRef['buyable_object_type'] = 'course',
+): ListItem {
   return {
     buyable: {
       id,
-      buyable_object_type: 'course',
+      buyable_object_type: type,
       course: {
         id,
         title: `Course ${id}`,
@@ -114,7 +118,7 @@ export function fakeCartServer({ userId = 7, credit = 0 }: FakeCartOptions = {})
 
   const add = (list: ShoppingListName, refs: BuyableRef[]) => {
     for (const ref of refs) {
-      if (!has(list, ref)) lists[list] = [...lists[list], courseItem(ref.id)];
+      if (!has(list, ref)) lists[list] = [...lists[list], courseItem(ref.id, 1999, ref.buyable_object_type)];
       if (list === 'cart') remove('wishlist', ref);
     }
   };
@@ -171,7 +175,10 @@ export function fakeCartServer({ userId = 7, credit = 0 }: FakeCartOptions = {})
       const failed = guard(request);
       if (failed) return failed;
       const params = query(request);
-      remove(list, { id: Number(params.get('boId')), buyable_object_type: params.get('boType') as 'course' });
+      remove(list, {
+        id: Number(params.get('boId')),
+        buyable_object_type: params.get('boType') as BuyableRef['buyable_object_type'],
+      });
       version += 1;
       return answer();
     };

@@ -9,7 +9,7 @@ import { useStableId } from './use-stable-id';
  * (the checkouts). Their ids come from useStableId, so they hydrate inside an island.
  */
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   /** Names the field's element id within its island (useStableId). */
   name: string;
@@ -19,7 +19,7 @@ interface FieldProps {
 }
 
 /** The label, description and error around one control, wired for assistive technology. */
-function FieldFrame({
+export function FieldFrame({
   id,
   label,
   description,
@@ -52,7 +52,7 @@ function FieldFrame({
   );
 }
 
-function describedBy(id: string, { description, error }: Pick<FieldProps, 'description' | 'error'>) {
+export function describedBy(id: string, { description, error }: Pick<FieldProps, 'description' | 'error'>) {
   const ids = [description && `${id}-description`, error && `${id}-error`].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }

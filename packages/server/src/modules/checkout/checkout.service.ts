@@ -761,6 +761,17 @@ export function createCheckoutService(deps: {
                   title: line.title,
                   url: line.url,
                   price: price(line.price),
+                  // A gift's recipient as frozen at submit, for the page to say when it is mailed.
+                  ...(line.gift
+                    ? {
+                        gift: {
+                          recipient_email: line.gift.recipientEmail,
+                          recipient_name: line.gift.recipientName,
+                          deliver_at: line.gift.deliverAt,
+                          scheduled: new Date(line.gift.deliverAt) > now(),
+                        },
+                      }
+                    : {}),
                 })),
               },
       };

@@ -177,6 +177,19 @@ describe('buying a gift', () => {
       status: 'delivered',
     });
     expect(row.courses.find((line: { gift: unknown }) => line.gift === null).course.id).toBe(PAID_B);
+
+    // The success page's receipt names the gift's recipient; the buyer's own course has none.
+    const receipt = await client.get(
+      `/payment/checkout-result/?payment_attempt_id=${submitted.data.data.payment_attempt_id}`,
+    );
+    expect(receipt.data.order.lines).toMatchObject([
+      { buyable: { id: PAID_B, buyable_object_type: 'course' } },
+      {
+        buyable: { id: PAID_A, buyable_object_type: 'gift' },
+        gift: { recipient_email: email, recipient_name: 'Ana', scheduled: false },
+      },
+    ]);
+    expect(receipt.data.order.lines[0].gift).toBeUndefined();
   });
 
   it('may be a course the buyer owns, and the same course again for someone else', async () => {
@@ -210,6 +223,15 @@ describe('buying a gift', () => {
     expect((await history(client)).courses[0].gift).toMatchObject({
       status: 'scheduled',
       recipient_email: email,
+    });
+    const receipt = await client.get(
+      `/payment/checkout-result/?payment_attempt_id=${submitted.data.data.payment_attempt_id}`,
+    );
+    expect(receipt.data.order.lines[0].gift).toEqual({
+      recipient_email: email,
+      recipient_name: null,
+      deliver_at: `${dayBefore}T23:00:00.000Z`,
+      scheduled: true,
     });
   });
 });

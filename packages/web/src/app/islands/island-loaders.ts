@@ -38,6 +38,10 @@ export const ISLAND_LOADERS: Record<
     ),
   cart: () => import('../../features/cart/cart-view').then((module) => module.CartView),
   checkout: () => import('../../features/checkout/checkout-view').then((module) => module.CheckoutView),
+  'express-checkout': () =>
+    import('../../features/express-checkout/express-checkout-view').then(
+      (module) => module.ExpressCheckoutView,
+    ),
   'course-share': () =>
     import('../../features/course-landing/course-share-button').then(
       (module) => module.CourseShareButton as ComponentType<object>,

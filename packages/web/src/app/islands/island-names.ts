@@ -8,11 +8,12 @@ export const ISLAND_NAMES = [
   'consent-ui',
   'purchase-card',
   'course-share',
+  'course-card',
   'search-sort',
   'organization-form',
   'cart',
   'checkout',
-  'course-card',
+  'express-checkout',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

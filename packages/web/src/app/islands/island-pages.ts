@@ -17,6 +17,7 @@ const ISLAND_PAGES: ReadonlySet<PageRouteName | undefined> = new Set<PageRouteNa
   'businessSignUp',
   'cart',
   'checkout',
+  'express',
   'terms',
   'refundPolicy',
   'privacyPolicy',
@@ -42,6 +43,7 @@ export const PAGE_ISLAND_MODULES: Partial<Record<PageRouteName, readonly string[
   businessSignUp: ['src/features/subscriptions/organization-form.tsx'],
   cart: ['src/features/cart/cart-view.tsx'],
   checkout: ['src/features/checkout/checkout-view.tsx'],
+  express: ['src/features/express-checkout/express-checkout-view.tsx'],
 };
 
 /**
@@ -66,6 +68,7 @@ export const ISLAND_MESSAGE_PREFIXES = [
 /** The messages of islands found on one page only, which only that page's HTML carries. */
 const PAGE_MESSAGE_PREFIXES: Partial<Record<PageRouteName, readonly string[]>> = {
   checkout: ['checkout.'],
+  express: ['checkout.', 'expressCheckout.'],
 };
 
 /** The part of a catalog the islands of `page` use. */

@@ -29,6 +29,11 @@ export const pages = {
   checkout: lazyPage('checkout', () =>
     import('../../features/checkout/checkout-page').then((module) => module.CheckoutPage),
   ),
+  express: lazyPage('express-checkout', () =>
+    import('../../features/express-checkout/express-checkout-page').then(
+      (module) => module.ExpressCheckoutPage,
+    ),
+  ),
   checkoutSuccess: lazyPage('checkout-success', () =>
     import('../../features/checkout/checkout-success-page').then((module) => module.CheckoutSuccessPage),
   ),
@@ -57,6 +62,9 @@ export const pages = {
     import('../../features/purchase-history/purchase-history-page').then(
       (module) => module.PurchaseHistoryPage,
     ),
+  ),
+  giftRedeem: lazyPage('gift-redeem', () =>
+    import('../../features/gift-redeem/gift-redeem-page').then((module) => module.GiftRedeemPage),
   ),
   requestRefund: lazyPage('request-refund', () =>
     import('../../features/purchase-history/request-refund-page').then((module) => module.RequestRefundPage),

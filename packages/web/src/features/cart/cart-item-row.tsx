@@ -13,7 +13,11 @@ export interface CartItemAction {
   onClick: () => void;
 }
 
-/** One list item: the course, its price and discount, and the actions of its list. */
+/**
+ * One list item: the course, its price and discount, and the actions of its list. A gift (the
+ * course bought for someone else) is badged and named "A gift of …" everywhere, its actions'
+ * names too, so it is never taken for the course itself.
+ */
 export function CartItemRow({
   item,
   actions,
@@ -25,6 +29,8 @@ export function CartItemRow({
 }) {
   const intl = useIntl();
   const { course } = item.buyable;
+  const gift = item.buyable.buyable_object_type === 'gift';
+  const name = gift ? intl.formatMessage({ id: 'cart.item.giftOf' }, { title: course.title }) : course.title;
   const instructors = intl.formatList(
     course.visible_instructors.map((instructor) => instructor.display_name),
   );
@@ -33,8 +39,15 @@ export function CartItemRow({
   return (
     <li className={`${classes.card} ${classes.item}`} aria-busy={pending || undefined}>
       <div className={classes.itemMain}>
+        {gift && (
+          <p>
+            <span className={classes.giftBadge}>
+              <FormattedMessage id="cart.item.giftBadge" />
+            </span>
+          </p>
+        )}
         <AppLink to={course.url} className={classes.itemTitle}>
-          {course.title}
+          {name}
         </AppLink>
         {instructors && <p className={`${classes.small} ${classes.muted}`}>{instructors}</p>}
         {item.current_discount && (
@@ -56,7 +69,7 @@ export function CartItemRow({
               variant="subtle"
               className={classes.compact}
               disabled={pending}
-              aria-label={intl.formatMessage({ id: action.accessibleLabel }, { title: course.title })}
+              aria-label={intl.formatMessage({ id: action.accessibleLabel }, { title: name })}
               onClick={action.onClick}
             >
               <FormattedMessage id={action.label} />

@@ -211,6 +211,28 @@ describe('CartPage', () => {
     expect(readCheckoutList()).toEqual([]);
   });
 
+  it('labels a gift apart from the same course, offers no wishlist for it, and removes it', async () => {
+    const { cart, server } = setUp();
+    cart.lists.cart.push(courseItem(4), courseItem(4, 1999, 'gift'));
+    renderApp({ fetch: server.fetch, path: '/cart/' });
+    expect(await screen.findByRole('heading', { name: '2 courses in cart' })).toBeTruthy();
+    const gift = within(cartSection()).getByRole('link', { name: 'A gift of Course 4' }).closest('li')!;
+    expect(within(gift).getByText('Gift')).toBeTruthy();
+    expect(within(gift).getByRole('button', { name: 'Save for later: A gift of Course 4' })).toBeTruthy();
+    expect(within(gift).queryByRole('button', { name: /Move to wishlist/ })).toBeNull();
+    // The course itself keeps its own name and actions.
+    expect(within(cartSection()).getByRole('button', { name: 'Move to wishlist: Course 4' })).toBeTruthy();
+
+    fireEvent.click(within(gift).getByRole('button', { name: 'Remove A gift of Course 4' }));
+    expect(await screen.findByRole('heading', { name: '1 course in cart' })).toBeTruthy();
+    await waitFor(() =>
+      expect(cart.lists.cart.map((item) => item.buyable.buyable_object_type)).toEqual(['course']),
+    );
+    expect(
+      server.requests.find((request) => request.method === 'DELETE' && request.path.endsWith('/cart/'))?.url,
+    ).toContain('boType=gift');
+  });
+
   it('shows an empty cart at once to a visitor who never had one', async () => {
     const { server } = setUp({ me: anonymousMe });
     renderApp({ fetch: server.fetch, path: '/cart/' });

@@ -93,11 +93,14 @@ export function CartView() {
       accessibleLabel: 'cart.item.removeLabel',
       onClick: () => void change(list, () => cart.removeFromList(list, item.buyable)),
     },
-    ...MOVES[list].map((move) => ({
-      label: move.label,
-      accessibleLabel: move.accessibleLabel,
-      onClick: () => void change(list, () => cart.moveItem(item, list, move.to)),
-    })),
+    // A gift is bought for someone else: nothing to wish for oneself.
+    ...MOVES[list]
+      .filter((move) => move.to !== 'wishlist' || item.buyable.buyable_object_type !== 'gift')
+      .map((move) => ({
+        label: move.label,
+        accessibleLabel: move.accessibleLabel,
+        onClick: () => void change(list, () => cart.moveItem(item, list, move.to)),
+      })),
   ];
 
   const checkout = () => {

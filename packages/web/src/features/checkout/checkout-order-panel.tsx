@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { AppLink } from '../../platform/navigation/navigation';
 import { PlainButton } from '../../ui/plain-button';
-import type { CheckoutPhase } from './checkout';
+import type { CheckoutBackLink, CheckoutPhase } from './checkout';
 import { CheckoutMessageBanner, type CheckoutMessage } from './checkout-message';
 import classes from './checkout.module.css';
 import { OrderSummary } from './order-summary';
@@ -21,6 +21,8 @@ export interface CheckoutOrderPanelProps {
   onCheckout: () => void;
   /** The billing country: Japan's buyers get the commercial-transactions notices (checkout §2). */
   country: string;
+  /** Where "back" leads; the cart by default. */
+  backLink?: CheckoutBackLink;
 }
 
 /**
@@ -39,6 +41,7 @@ export function CheckoutOrderPanel({
   checkoutDisabled,
   onCheckout,
   country,
+  backLink,
 }: CheckoutOrderPanelProps) {
   const busy = phase !== 'READY';
   return (
@@ -99,8 +102,8 @@ export function CheckoutOrderPanel({
           </p>
         </div>
       )}
-      <AppLink to={PAGE_ROUTES.cart} className={classes.backLink}>
-        <FormattedMessage id="checkout.backToCart" />
+      <AppLink to={backLink?.to ?? PAGE_ROUTES.cart} className={classes.backLink}>
+        {backLink?.label ?? <FormattedMessage id="checkout.backToCart" />}
       </AppLink>
     </div>
   );

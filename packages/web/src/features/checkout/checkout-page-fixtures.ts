@@ -157,12 +157,12 @@ export const receipt = {
   order: ORDER,
 };
 
-export function setUp(routes: Record<string, FakeHandler | FakeHandler[]>) {
+export function setUp(
+  routes: Record<string, FakeHandler | FakeHandler[]>,
+  items = [courseItem(1, 1999), courseItem(2, 1999)],
+) {
   const cart = fakeCartServer({ userId: 7 });
-  saveCheckoutList(sessionStorage, [
-    toCheckoutItem(courseItem(1, 1999)),
-    toCheckoutItem(courseItem(2, 1999)),
-  ]);
+  saveCheckoutList(sessionStorage, items.map(toCheckoutItem));
   const server = fakeServer({
     ...cart.routes,
     'GET /api-2.0/contexts/me/': json(userContext(authenticatedMe({ country: 'US' }))),

@@ -28,8 +28,8 @@ import {
   type ProviderPaymentMethod,
   type ProviderSdk,
 } from './provider-sdk';
+import { shoppingItemsWithGifts, type GiftRecipients } from './gift-recipients';
 import { cardDetails, createBnplCredentials, createCardPaymentMethod } from './provider-payment-methods';
-import { shoppingItemsOf } from './use-checkout-info';
 
 export { CheckoutFailure } from './checkout-failure';
 
@@ -160,6 +160,8 @@ export async function buildPaymentInfo(input: PaymentInput): Promise<PaymentInfo
 export interface PayOptions {
   api: ApiClient;
   items: readonly CheckoutItemData[];
+  /** Who each gift line is for (by `gift:<course id>`), sent with its line. */
+  gifts?: GiftRecipients;
   checkoutRef: string;
   billing: BillingAddressInput | null;
   paymentInfo: PaymentInfo;
@@ -217,7 +219,7 @@ export async function pay(options: PayOptions): Promise<CheckoutResult> {
       checkout_environment: 'Marketplace',
       checkout_event: 'Submit',
       checkout_ref: options.checkoutRef,
-      shopping_info: { items: shoppingItemsOf(options.items) },
+      shopping_info: { items: shoppingItemsWithGifts(options.items, options.gifts) },
       ...(options.billing ? { billing_address: options.billing } : {}),
       payment_info: options.paymentInfo,
       ...(options.expectedTotal ? { expected_total: options.expectedTotal } : {}),

@@ -19,6 +19,7 @@ import { fetchCheckoutReceipt } from './checkout-api';
 import { receiptPollDelay, receiptQueryKey, receiptView, type ReceiptView } from './checkout-success-polling';
 import { providerReturnForLogin, useProviderReturn } from './checkout-success-return';
 import { VoucherDetails } from './checkout-success-voucher';
+import { clearGiftRecipients } from './gift-recipients';
 import classes from './checkout.module.css';
 
 /** What the heading and the page title say: `neutral` until the receipt is known. */
@@ -186,8 +187,42 @@ function useCartAfterPurchase(orderId: number | null) {
     if (orderId === null || done.current === orderId) return;
     done.current = orderId;
     clearCheckoutList(browserSessionStorage());
+    clearGiftRecipients(browserSessionStorage());
     cart.refetch().catch((error: unknown) => reportError(error, { step: 'cart-after-purchase' }));
   }, [orderId, cart]);
+}
+
+type ReceiptLine = NonNullable<CheckoutReceipt['order']>['lines'][number];
+
+/** A gift line's title, and when its recipient gets the mail (now, or on its delivery date). */
+function LineTitle({ line }: { line: ReceiptLine }) {
+  const intl = useIntl();
+  const { gift } = line;
+  if (!gift) {
+    return (
+      <Anchor component={Link} to={line.url}>
+        {line.title}
+      </Anchor>
+    );
+  }
+  const recipient = gift.recipient_name ?? gift.recipient_email;
+  return (
+    <Stack gap={2}>
+      <Anchor component={Link} to={line.url}>
+        <FormattedMessage id="checkoutSuccess.giftOf" values={{ title: line.title }} />
+      </Anchor>
+      <Text size="sm" c="dimmed" data-testid="gift-delivery">
+        {gift.scheduled ? (
+          <FormattedMessage
+            id="checkoutSuccess.giftScheduled"
+            values={{ recipient, date: intl.formatDate(gift.deliver_at, { dateStyle: 'long' }) }}
+          />
+        ) : (
+          <FormattedMessage id="checkoutSuccess.giftSent" values={{ recipient }} />
+        )}
+      </Text>
+    </Stack>
+  );
 }
 
 function OrderDetails({ order }: { order: NonNullable<CheckoutReceipt['order']> }) {
@@ -201,10 +236,8 @@ function OrderDetails({ order }: { order: NonNullable<CheckoutReceipt['order']> 
           <ul className={classes.lines} data-testid="order-lines">
             {order.lines.map((line) => (
               <li key={`${line.buyable.buyable_object_type}:${line.buyable.id}`}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Anchor component={Link} to={line.url}>
-                    {line.title}
-                  </Anchor>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <LineTitle line={line} />
                   <Text size="sm">{line.price.price_string}</Text>
                 </Group>
               </li>

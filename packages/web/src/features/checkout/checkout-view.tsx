@@ -9,7 +9,7 @@ import { PlainLoader } from '../../ui/plain-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { authPath } from '../auth/auth-paths';
 import { readCheckoutList } from '../cart/checkout-handoff';
-import { Checkout } from './checkout';
+import { Checkout, type CheckoutBackLink } from './checkout';
 import { isGuestCheckoutEnabled } from './guest-checkout';
 import classes from './checkout.module.css';
 
@@ -22,10 +22,6 @@ import classes from './checkout.module.css';
  */
 export function CheckoutView() {
   const intl = useIntl();
-  const { me, experiment } = useUserContext();
-  // Decided once: a guest's submit signs the device in, and the page must not turn into the
-  // account's checkout under the buyer while the payment finishes.
-  const [guest] = useState(() => !me.is_authenticated && isGuestCheckoutEnabled(experiment));
   const hydrated = useHydrated();
   const items = useMemo<CheckoutItemData[] | null>(() => (hydrated ? readCheckoutList() : null), [hydrated]);
 
@@ -39,28 +35,51 @@ export function CheckoutView() {
         linkLabel={<FormattedMessage id="checkout.backToCart" />}
       />
     );
-  } else if (guest) {
-    // Team-plan §6: a visitor in the guest-checkout experiment buys with an e-mail only.
-    body = (
+  } else body = <CheckoutFor items={items} returnPath={PAGE_ROUTES.checkout} />;
+  // At least a screen tall, so the footer never moves in view as the checkout fills in.
+  return <div className={classes.view}>{body}</div>;
+}
+
+/**
+ * The checkout of a non-empty list for whoever is here: a signed-in user pays; a visitor in
+ * the guest-checkout experiment pays with an e-mail (team-plan §6); anyone else logs in first
+ * and comes back to `returnPath`. Shared by the checkout and the express checkout pages.
+ */
+export function CheckoutFor({
+  items,
+  returnPath,
+  backLink,
+}: {
+  items: CheckoutItemData[];
+  returnPath: string;
+  /** Where "back" leads (the cart by default). */
+  backLink?: CheckoutBackLink;
+}) {
+  const { me, experiment } = useUserContext();
+  // Decided once: a guest's submit signs the device in, and the page must not turn into the
+  // account's checkout under the buyer while the payment finishes.
+  const [guest] = useState(() => !me.is_authenticated && isGuestCheckoutEnabled(experiment));
+  if (guest) {
+    return (
       <>
         <p className={classes.guestLogin}>
           <FormattedMessage
             id="checkout.guest.haveAccount"
             values={{
-              link: (chunks) => <AppLink to={authPath('login', PAGE_ROUTES.checkout)}>{chunks}</AppLink>,
+              link: (chunks) => <AppLink to={authPath('login', returnPath)}>{chunks}</AppLink>,
             }}
           />
         </p>
-        <Checkout items={items} guest />
+        <Checkout items={items} guest backLink={backLink} />
       </>
     );
-  } else if (!me.is_authenticated) {
-    body = (
-      <PlainButtonLink to={authPath('login', PAGE_ROUTES.checkout)}>
+  }
+  if (!me.is_authenticated) {
+    return (
+      <PlainButtonLink to={authPath('login', returnPath)}>
         <FormattedMessage id="checkout.logInToContinue" />
       </PlainButtonLink>
     );
-  } else body = <Checkout items={items} />;
-  // At least a screen tall, so the footer never moves in view as the checkout fills in.
-  return <div className={classes.view}>{body}</div>;
+  }
+  return <Checkout items={items} backLink={backLink} />;
 }

@@ -24,7 +24,7 @@ import {
   type PaymentAttemptOutcome,
   type PaymentMethodConfig,
 } from '@lectern/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useRefreshAfterAuthChange, useUserContext } from '../../app/user-context/use-user-context';
 import { isApiError, useApiClient } from '../../platform/api';
@@ -62,12 +62,21 @@ import {
 } from './use-bnpl-experiment';
 import { secondaryLocationFieldError, useCheckoutInfo } from './use-checkout-info';
 import { useExpressWallets } from './use-express-wallets';
+import { GiftRecipientFields } from './gift-recipient-fields';
+import { clearGiftRecipients } from './gift-recipients';
+import { useGiftRecipients } from './use-gift-recipients';
 import { useMethodForms } from './use-method-forms';
 
 /** How long the first page waits for the provider to say whether a wallet can pay. */
 const WALLET_ANSWER_WAIT_MS = 3_000;
 
 export type CheckoutPhase = 'READY' | 'PROCESSING' | 'ACTION';
+
+/** The order panel's way back: the cart, or the course an express checkout came from. */
+export interface CheckoutBackLink {
+  to: string;
+  label: ReactNode;
+}
 
 const NO_FIELDS: Record<CardField, boolean> = { name: false, number: false, expiry: false, cvc: false };
 const NO_CODES: Record<CardField, string | null> = { name: null, number: null, expiry: null, cvc: null };
@@ -78,7 +87,16 @@ const NO_CODES: Record<CardField, string | null> = { name: null, number: null, e
  * (team-plan §6, a visitor in the guest-checkout experiment) also gives an e-mail, and the
  * guest variants of info and submit make the account the courses go to.
  */
-export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; guest?: boolean }) {
+export function Checkout({
+  items,
+  guest = false,
+  backLink,
+}: {
+  items: CheckoutItemData[];
+  guest?: boolean;
+  /** Where "back" leads; the cart by default. */
+  backLink?: CheckoutBackLink;
+}) {
   const intl = useIntl();
   const api = useApiClient();
   const cart = useCartClient();
@@ -92,6 +110,8 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
   const guestEmailMessage = guestEmailServerError ?? (guestEmailTouched ? guestEmailError(guestEmail) : null);
   const { methods, summary, status } = state;
   const tracking = useCheckoutTracking(items);
+  // Who each gift line is for (gift-recipients.ts): checked before paying, sent with the submit.
+  const gifts = useGiftRecipients(items);
 
   // Billing address (checkout §4: the server's country first, then the buyer's choice).
   const [country, setCountry] = useState<string | null>(null);
@@ -261,6 +281,7 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
       const emailProblem = guestEmailError(guestEmail);
       if (emailProblem) return emailProblem;
     }
+    if (!gifts.validate()) return intl.formatMessage({ id: 'checkout.gift.checkDetails' });
     const selectionError = paymentMethodSelectionError(selected);
     if (selectionError || !selected) return selectionError;
     if (!isStoredMethodValid(selected, methods)) return CHECKOUT_MESSAGES.storedMethodInvalid;
@@ -331,6 +352,7 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
       const result = await pay({
         api,
         items,
+        gifts: gifts.values,
         checkoutRef: ref,
         billing: isFree ? null : billing,
         paymentInfo,
@@ -348,6 +370,7 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
         wallet?.complete('success');
         accepted(result);
         clearCheckoutList(browserSessionStorage());
+        clearGiftRecipients(browserSessionStorage());
         cart.refetch().catch((error: unknown) => reportError(error, { step: 'cart-after-checkout' }));
         // A guest's submit signed this device in to their new account: the pages after know it.
         if (guest) await refreshAfterAuthChange();
@@ -379,6 +402,7 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
         if (locationError) showSecondaryLocationError(locationError);
         const emailError = isApiError(error) ? error.fieldErrors.email?.[0] : undefined;
         if (emailError) setGuestEmailServerError(emailError);
+        gifts.showServerErrors(error);
         // The order changed since it was shown (its price, the credit it uses, a purchase in
         // another tab): nothing was charged; the summary is reloaded so the buyer sees what is
         // true now, and the server's message says what happened.
@@ -466,6 +490,7 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
             onBlur={() => setGuestEmailTouched(true)}
           />
         )}
+        <GiftRecipientFields gifts={gifts} lines={summary?.lines ?? []} disabled={busy} />
         {!isFree && status === 'DONE' && (
           <BillingAddressSection
             countries={countries}
@@ -502,6 +527,7 @@ export function Checkout({ items, guest = false }: { items: CheckoutItemData[]; 
         />
       </div>
       <CheckoutOrderPanel
+        backLink={backLink}
         summary={summary}
         taxLoading={state.taxStatus === 'LOADING'}
         taxKnown={billingValid && state.taxConfig !== null && !state.taxConfig.error}

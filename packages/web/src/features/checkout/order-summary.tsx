@@ -139,7 +139,13 @@ export function OrderSummary({
           <li key={`${line.buyable.buyable_object_type}:${line.buyable.id}`}>
             <div className={classes.row}>
               <div>
-                <div>{line.title}</div>
+                <div>
+                  {line.buyable.buyable_object_type === 'gift' ? (
+                    <FormattedMessage id="checkout.gift.of" values={{ title: line.title }} />
+                  ) : (
+                    line.title
+                  )}
+                </div>
                 {line.discount_code && (
                   <div className={classes.note}>
                     <FormattedMessage

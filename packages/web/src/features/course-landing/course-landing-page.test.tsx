@@ -75,7 +75,7 @@ describe('CourseLandingPage', () => {
     expect(document.body.dataset.courseId).toBeUndefined();
   });
 
-  it('adds to the cart, toggles the wishlist, and buys now through the express list', async () => {
+  it('adds to the cart, toggles the wishlist, and buys now through the express checkout', async () => {
     const { cart, server } = setUp();
     const { router } = renderApp({ fetch: server.fetch, path: '/course/course-5/' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
@@ -99,17 +99,23 @@ describe('CourseLandingPage', () => {
     expect(cart.lists.wishlist).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Buy now' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/checkout/'));
-    expect(readCheckoutList()).toMatchObject([{ buyableType: 'course', buyableId: 5 }]);
-    expect(await screen.findByText('Course 5')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/express/'));
+    expect(router.state.location.search).toBe('?course_id=5');
+    // The express checkout fills the express list and freezes it for its checkout.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    await waitFor(() => expect(readCheckoutList()).toMatchObject([{ buyableType: 'course', buyableId: 5 }]));
+    expect(server.requests.find((request) => request.path.endsWith('/me/express/'))?.body).toEqual({
+      buyables: [{ id: 5, buyable_object_type: 'course' }],
+    });
   });
 
-  it('sends a visitor to log in for "Buy now"', async () => {
+  it('sends a visitor through the express checkout to log in for "Buy now", and back', async () => {
     const { server } = setUp({ me: anonymousMe });
     const { router } = renderApp({ fetch: server.fetch, path: '/course/course-5/' });
     fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/join/login-popup/'));
-    expect(router.state.location.search).toBe('?next=%2Fcourse%2Fcourse-5%2F');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/express/'));
+    const logIn = await screen.findByRole('link', { name: 'Log in to continue' });
+    expect(logIn.getAttribute('href')).toBe('/join/login-popup/?next=%2Fexpress%2F%3Fcourse_id%3D5');
   });
 
   it('offers "Go to course" for an owned course', async () => {

@@ -1,5 +1,5 @@
 import { PAGE_ROUTES, type AnonymousMe, type AuthenticatedMe } from '@lectern/domain';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeCartServer } from '../../test-utils/fake-cart-server';
 import {
@@ -12,7 +12,6 @@ import {
 } from '../../test-utils/fake-server';
 import { testProviders } from '../../test-utils/render';
 import { DocumentNavigationProvider } from '../../platform/navigation/navigation';
-import { readCheckoutList } from '../cart/checkout-handoff';
 import { PurchaseCard, type PurchaseCardCourse } from './purchase-card';
 
 const course: PurchaseCardCourse = {
@@ -29,21 +28,21 @@ const course: PurchaseCardCourse = {
  * The card as an island hydrates it: its props through JSON, no router (plain links, and
  * going somewhere is a full page load, `location.assign`).
  */
-const EXPRESS = 'POST /api-2.0/shopping-carts/me/express/';
+const CART_ADD = 'POST /api-2.0/shopping-carts/me/cart/';
 
 function renderIsland({
   me = authenticatedMe() as AuthenticatedMe | AnonymousMe,
   owned = false,
-  express,
+  cartAdd,
 }: {
   me?: AuthenticatedMe | AnonymousMe;
   owned?: boolean;
-  express?: (answer: FakeHandler) => FakeHandler;
+  cartAdd?: (answer: FakeHandler) => FakeHandler;
 } = {}) {
   const cart = fakeCartServer({ userId: me.id });
   const server = fakeServer({
     ...cart.routes,
-    ...(express ? { [EXPRESS]: express(cart.routes[EXPRESS]!) } : {}),
+    ...(cartAdd ? { [CART_ADD]: cartAdd(cart.routes[CART_ADD]!) } : {}),
     'GET /api-2.0/pricing/': json({
       courses: {
         '5': { price: { amount: 1999, currency: 'USD', price_string: '$19.99' }, discount_price: null },
@@ -72,51 +71,47 @@ afterEach(() => {
 });
 
 describe('PurchaseCard in an island', () => {
-  it('buys now with a full page load to the checkout, the express list frozen first', async () => {
-    const { assign } = renderIsland();
-    let frozen: unknown;
-    assign.mockImplementation(() => (frozen = readCheckoutList()));
-    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/checkout/'));
-    expect(frozen).toMatchObject([{ buyableType: 'course', buyableId: 5 }]);
-  });
-  it('sends a visitor to log in for "Buy now"', async () => {
-    const { assign, server } = renderIsland({ me: anonymousMe });
-    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
-    await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith('/join/login-popup/?next=%2Fcourse%2Fcourse-5%2F'),
-    );
-    expect(server.requests.some((request) => request.path.endsWith('/express/'))).toBe(false);
+  it('buys now with a full page load to the express checkout, for users and visitors alike', async () => {
+    for (const me of [authenticatedMe() as AuthenticatedMe | AnonymousMe, anonymousMe]) {
+      const { assign, server } = renderIsland({ me });
+      fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/express/?course_id=5'));
+      // The express page fills the express list (and asks a visitor to log in first).
+      expect(server.requests.some((request) => request.path.endsWith('/express/'))).toBe(false);
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('marks the running action busy and disables the others until the server answers', async () => {
     let release: () => void = () => {};
     const { assign } = renderIsland({
-      express: (answer) => async (request) => {
+      cartAdd: (answer) => async (request) => {
         await new Promise<void>((resolve) => (release = resolve));
         return typeof answer === 'function' ? answer(request) : answer;
       },
     });
-    const buyNow = await screen.findByRole('button', { name: 'Buy now' });
-    fireEvent.click(buyNow);
-    await waitFor(() => expect(buyNow.getAttribute('aria-busy')).toBe('true'));
-    expect(buyNow).toHaveProperty('disabled', true);
+    const gift = await screen.findByRole('button', { name: 'Buy as a gift' });
+    fireEvent.click(gift);
+    await waitFor(() => expect(gift.getAttribute('aria-busy')).toBe('true'));
+    expect(gift).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Buy now' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Add to wishlist' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Add to cart' }).getAttribute('aria-busy')).toBeNull();
     release();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/payment/checkout/'));
-    await waitFor(() => expect(buyNow.getAttribute('aria-busy')).toBeNull());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAGE_ROUTES.cart));
+    await waitFor(() => expect(gift.getAttribute('aria-busy')).toBeNull());
   });
 
   it('shows a failure as an alert and stays on the page', async () => {
     const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { assign, cart } = renderIsland();
-    cart.failNext('POST', '/api-2.0/shopping-carts/me/express/', 500);
-    fireEvent.click(await screen.findByRole('button', { name: 'Buy now' }));
+    cart.failNext('POST', '/api-2.0/shopping-carts/me/cart/', 500);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy as a gift' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An unknown error occurred.');
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Buy now' })).toHaveProperty('disabled', false),
+      expect(screen.getByRole('button', { name: 'Buy as a gift' })).toHaveProperty('disabled', false),
     );
     expect(assign).not.toHaveBeenCalled();
     expect(reported).toHaveBeenCalled();
@@ -138,5 +133,34 @@ describe('PurchaseCard in an island', () => {
     const goToCourse = await screen.findByRole('link', { name: 'Go to course' });
     expect(goToCourse.getAttribute('href')).toBe(PAGE_ROUTES.myCourses);
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+  });
+
+  it('buys as a gift: the gift joins the cart beside the course, then the cart opens', async () => {
+    const { assign, cart, server } = renderIsland();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(cart.lists.cart).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy as a gift' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAGE_ROUTES.cart));
+    expect(cart.lists.cart.map((item) => item.buyable.buyable_object_type)).toEqual(['course', 'gift']);
+    const add = server.requests.filter((request) => request.path === '/api-2.0/shopping-carts/me/cart/');
+    expect(add.at(-1)?.body).toMatchObject({ buyables: [{ id: 5, buyable_object_type: 'gift' }] });
+    // Already in the cart: straight to it, nothing added twice.
+    fireEvent.click(screen.getByRole('button', { name: 'Buy as a gift' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
+    expect(cart.lists.cart).toHaveLength(2);
+  });
+
+  it('lets a visitor give the course from their visitor cart, and an owner give theirs', async () => {
+    const visitor = renderIsland({ me: anonymousMe });
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy as a gift' }));
+    await waitFor(() => expect(visitor.assign).toHaveBeenCalledWith(PAGE_ROUTES.cart));
+    expect(visitor.cart.lists.cart.map((item) => item.buyable.buyable_object_type)).toEqual(['gift']);
+    cleanup();
+
+    const owner = renderIsland({ owned: true });
+    expect(await screen.findByRole('link', { name: 'Go to course' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy as a gift' }));
+    await waitFor(() => expect(owner.assign).toHaveBeenCalledWith(PAGE_ROUTES.cart));
+    expect(owner.cart.lists.cart.map((item) => item.buyable.buyable_object_type)).toEqual(['gift']);
   });
 });

@@ -1,18 +1,15 @@
 import { PAGE_ROUTES, type CourseDetail } from '@lectern/domain';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useUserContext } from '../../app/user-context/use-user-context';
 import { useNavigation } from '../../platform/navigation/navigation';
 import { reportError } from '../../platform/report-error';
 import { PlainButton, PlainButtonLink } from '../../ui/plain-button';
-import { mayCheckOut } from '../checkout/guest-checkout';
-import { authPath } from '../auth/auth-paths';
 import { cartErrorMessageId, serverDetail } from '../cart/cart-errors';
 import { useCart, useCartClient } from '../cart/cart-provider';
-import { buyableKey, listHas } from '../cart/cart-state';
-import { freezeCheckoutList } from '../cart/checkout-handoff';
+import { listHas } from '../cart/cart-state';
 import { courseListItem } from '../cart/course-list-item';
 import { CoursePrice } from '../catalog/course-price';
+import { expressLink } from '../express-checkout/express-link';
 import { useCoursePrice } from '../pricing/pricing-provider';
 import classes from './purchase-card.module.css';
 
@@ -32,7 +29,7 @@ export interface PurchaseCardProps {
   course: PurchaseCardCourse;
 }
 
-type Busy = 'cart' | 'buy' | 'wishlist' | null;
+type Busy = 'cart' | 'buy' | 'gift' | 'wishlist' | null;
 
 /**
  * Platform §2: a course landing page is identified by a body attribute holding the course id.
@@ -50,18 +47,16 @@ function useBodyCourseId(courseId: number | undefined) {
 
 /**
  * The course landing page's price and the ways to buy or keep the course: "Add to cart" (then
- * "Go to cart"), "Buy now" (the express checkout list) and the wishlist toggle; "Go to course"
- * when the user owns it.
+ * "Go to cart"), "Buy now" (the express checkout, /express/), "Buy as a gift" and the wishlist
+ * toggle; "Go to course" and "Buy as a gift" when the user owns it.
  *
  * Island-safe: no Mantine, router or zod, and JSON props, so public pages can hydrate it on its
- * own (app/islands); in an island "Buy now" reaches the checkout with a full page load (the
- * checkout list is frozen into session storage first).
+ * own (app/islands); in an island "Buy now" reaches the express checkout with a full page load.
  */
 export function PurchaseCard({ course }: PurchaseCardProps) {
   useBodyCourseId(course.id);
   const intl = useIntl();
   const { navigate } = useNavigation();
-  const { me, experiment } = useUserContext();
   const cart = useCartClient();
   const { lists } = useCart();
   const price = useCoursePrice(course.id);
@@ -70,7 +65,7 @@ export function PurchaseCard({ course }: PurchaseCardProps) {
   const ref = { id: course.id, buyable_object_type: 'course' as const };
   const inCart = listHas(lists.cart, ref);
   const inWishlist = listHas(lists.wishlist, ref);
-  const item = () => courseListItem(course, price.status === 'loaded' ? price : null);
+  const item = (type?: 'gift') => courseListItem(course, price.status === 'loaded' ? price : null, type);
 
   // "Add to cart" turns into "Go to cart" at once; keyboard focus follows it.
   const focusGoToCart = useRef(false);
@@ -94,18 +89,37 @@ export function PurchaseCard({ course }: PurchaseCardProps) {
     }
   };
 
-  const buyNow = () =>
-    run('buy', async () => {
-      if (!mayCheckOut(me, experiment)) {
-        navigate(authPath('login', course.url));
-        return;
-      }
-      const answer = await cart.express([ref]);
-      const express = answer.express.filter((entry) => buyableKey(entry.buyable) === buyableKey(ref));
-      // Written to session storage at once: it is there for the checkout page after a full load.
-      freezeCheckoutList(express.length ? express : answer.express);
-      navigate(PAGE_ROUTES.checkout);
+  // Checkout §7's express checkout: its page puts the course in the express list and pays for
+  // it there (or asks a visitor to log in first and comes back).
+  const buyNow = () => {
+    setBusy('buy');
+    navigate(expressLink(course.id));
+  };
+
+  // A gift is its own cart line beside the course (buyableKey tells them apart); owning the
+  // course does not stop anyone giving it. A visitor's gift waits in their visitor cart.
+  const gift = { id: course.id, buyable_object_type: 'gift' as const };
+  const buyAsGift = () =>
+    run('gift', async () => {
+      if (!listHas(lists.cart, gift)) await cart.addToList('cart', [item('gift')], 'course_landing_page');
+      navigate(PAGE_ROUTES.cart);
     });
+  const giftButton = (
+    <ActionButton
+      variant="default"
+      className={classes.outline}
+      busy={busy === 'gift'}
+      disabled={busy !== null}
+      onClick={() => void buyAsGift()}
+    >
+      <FormattedMessage id="courseLanding.buyAsGift" />
+    </ActionButton>
+  );
+  const alert = error && (
+    <div role="alert" className={classes.alert}>
+      {error}
+    </div>
+  );
 
   if (course.is_enrolled) {
     return (
@@ -113,9 +127,11 @@ export function PurchaseCard({ course }: PurchaseCardProps) {
         <p className={classes.owned}>
           <FormattedMessage id="courseLanding.owned" />
         </p>
+        {alert}
         <PlainButtonLink to={PAGE_ROUTES.myCourses}>
           <FormattedMessage id="courseLanding.goToCourse" />
         </PlainButtonLink>
+        {giftButton}
       </div>
     );
   }
@@ -127,11 +143,7 @@ export function PurchaseCard({ course }: PurchaseCardProps) {
         <FormattedMessage id="courseLanding.purchaseHeading" />
       </h2>
       <CoursePrice course={course} size="xl" />
-      {error && (
-        <div role="alert" className={classes.alert}>
-          {error}
-        </div>
-      )}
+      {alert}
       {inCart ? (
         <PlainButtonLink to={PAGE_ROUTES.cart}>
           <FormattedMessage id="courseLanding.goToCart" />
@@ -153,10 +165,11 @@ export function PurchaseCard({ course }: PurchaseCardProps) {
         className={classes.outline}
         busy={busy === 'buy'}
         disabled={busy !== null}
-        onClick={() => void buyNow()}
+        onClick={buyNow}
       >
         <FormattedMessage id="courseLanding.buyNow" />
       </ActionButton>
+      {giftButton}
       <ActionButton
         variant="subtle"
         busy={busy === 'wishlist'}

@@ -1,4 +1,10 @@
-import { pagePath, type CoursePurchaseLine, type CoursePurchaseRow } from '@lectern/domain';
+import {
+  pagePath,
+  type CoursePurchaseLine,
+  type CoursePurchaseRow,
+  type GiftStatus,
+  type PurchaseGift,
+} from '@lectern/domain';
 import { Anchor, Stack, Table, Text, VisuallyHidden, type MantineColor } from '@mantine/core';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -27,6 +33,32 @@ const LINE_REFUND_STATUS: Record<NonNullable<CoursePurchaseLine['refund']>['stat
   refunded: 'purchaseHistory.lineRefund.refunded',
   failed: 'purchaseHistory.lineRefund.failed',
 };
+
+const GIFT_STATUS: Record<GiftStatus, { id: MessageId; color: MantineColor }> = {
+  scheduled: { id: 'purchaseHistory.gift.scheduled', color: 'yellow' },
+  delivered: { id: 'purchaseHistory.gift.delivered', color: 'green' },
+  redeemed: { id: 'purchaseHistory.gift.redeemed', color: 'green' },
+  refunded: { id: 'purchaseHistory.gift.refunded', color: 'gray' },
+};
+
+/** A course bought for someone else: who it is for, and where it is (mail due, sent, taken, refunded). */
+function GiftNote({ gift }: { gift: PurchaseGift }) {
+  const intl = useIntl();
+  const status = GIFT_STATUS[gift.status];
+  return (
+    <Stack gap={2} align="flex-start" data-testid="purchase-gift">
+      <Text size="sm">
+        <FormattedMessage
+          id="purchaseHistory.gift.for"
+          values={{ recipient: gift.recipient_name ?? gift.recipient_email }}
+        />
+      </Text>
+      <StatusBadge color={status.color}>
+        <FormattedMessage id={status.id} values={{ date: purchaseDate(intl, gift.deliver_at) }} />
+      </StatusBadge>
+    </Stack>
+  );
+}
 
 /**
  * What a bought course offers: its refund's status once one was asked for, else 'Request a
@@ -92,9 +124,12 @@ function OrderLines({ row, date }: { row: CoursePurchaseRow; date: string }) {
         {row.courses.map((line) => (
           <Table.Tr key={line.id} data-testid="purchase-line">
             <Table.Td>
-              <Anchor component={Link} to={line.course.url} size="sm">
-                {line.course.title}
-              </Anchor>
+              <Stack gap={4} align="flex-start">
+                <Anchor component={Link} to={line.course.url} size="sm">
+                  {line.course.title}
+                </Anchor>
+                {line.gift && <GiftNote gift={line.gift} />}
+              </Stack>
             </Table.Td>
             <Table.Td>{line.price.price_string}</Table.Td>
             <Table.Td>
@@ -124,7 +159,18 @@ function OrderRow({ row }: { row: CoursePurchaseRow }) {
             <Text size="sm" fw={700}>
               <FormattedMessage id="purchaseHistory.coursesPurchased" values={{ count: row.course_count }} />
             </Text>
-            {first && <Text size="sm">{first.course.title}</Text>}
+            {first && (
+              <Text size="sm">
+                {first.gift ? (
+                  <FormattedMessage
+                    id="purchaseHistory.gift.titleOf"
+                    values={{ title: first.course.title }}
+                  />
+                ) : (
+                  first.course.title
+                )}
+              </Text>
+            )}
             <Anchor
               component="button"
               type="button"

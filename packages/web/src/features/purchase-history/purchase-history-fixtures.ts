@@ -38,6 +38,7 @@ export function line(overrides: Partial<CoursePurchaseLine> = {}): CoursePurchas
     refund: null,
     refund_refusal: null,
     refund_deadline: '2026-04-04T23:59:59.999Z',
+    gift: null,
     ...overrides,
   };
 }
@@ -162,6 +163,7 @@ export function quote(overrides: Partial<RefundQuote> = {}): RefundQuote {
     price: usd(1999),
     refund_deadline: '2026-04-04T23:59:59.999Z',
     refund_refusal: null,
+    gift: null,
     refund_to: [
       { kind: 'original_method', label: 'Visa ****4242', amount: usd(1500) },
       { kind: 'account_credit', label: 'Account credit', amount: usd(499) },

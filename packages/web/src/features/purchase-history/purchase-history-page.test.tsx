@@ -177,6 +177,47 @@ describe('PurchaseHistoryPage: Courses', () => {
     fireEvent.click(toggle);
     expect(lines.hidden).toBe(true);
   });
+
+  it('says who each gift is for and where it is: scheduled, delivered, redeemed or refunded', async () => {
+    const gift = (status: 'scheduled' | 'delivered' | 'redeemed' | 'refunded', name: string | null) => ({
+      recipient_email: `${status}@example.com`,
+      recipient_name: name,
+      deliver_at: '2026-12-24T08:00:00.000Z',
+      status,
+    });
+    setUp(PAGE, {
+      [HISTORY]: historyServer({
+        courses: json(
+          historyPage('courses', [
+            order({
+              course_count: 4,
+              courses: [
+                line({ id: 601, gift: gift('scheduled', 'Ana') }),
+                line({ id: 602, gift: gift('delivered', null) }),
+                line({ id: 603, gift: gift('redeemed', 'Bo'), refund_refusal: 'gift_redeemed' }),
+                line({ id: 604, gift: gift('refunded', null), refund: { id: 11, status: 'refunded' } }),
+              ],
+            }),
+          ]),
+        ),
+      }),
+    });
+    const row = (await screen.findAllByTestId('purchase-row'))[0]!;
+    // The order's first line, as a gift.
+    expect(within(row).getByText('A gift of Course 601')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'View all courses' }));
+    const notes = screen.getAllByTestId('purchase-gift').map((note) => note.textContent);
+    expect(notes).toEqual([
+      `Gift for AnaScheduled for ${medium('2026-12-24T08:00:00.000Z')}`,
+      'Gift for delivered@example.comDelivered',
+      'Gift for BoRedeemed',
+      'Gift for refunded@example.comRefunded',
+    ]);
+    // A redeemed gift is the recipient's now: no refund is offered.
+    const lines = screen.getAllByTestId('purchase-line');
+    expect(within(lines[2]!).queryByRole('link', { name: /Request a refund/ })).toBeNull();
+    expect(within(lines[0]!).getByRole('link', { name: /Request a refund/ })).toBeTruthy();
+  });
 });
 
 describe('PurchaseHistoryPage: Refunds and Subscriptions', () => {

@@ -178,6 +178,49 @@ describe('RequestRefundPage', () => {
     );
   });
 
+  it('says that refunding a gift voids its link, before anything is asked', async () => {
+    open({
+      [REFUND_QUOTE]: json(
+        quote({
+          gift: {
+            recipient_email: 'ana@example.com',
+            recipient_name: 'Ana',
+            deliver_at: '2026-03-05T10:00:00.000Z',
+            status: 'delivered',
+          },
+        }),
+      ),
+    });
+    expect((await screen.findByTestId('refund-gift-recipient')).textContent).toBe('Ana (ana@example.com)');
+    expect(screen.getByTestId('refund-gift-voids').textContent).toBe(
+      'This course was a gift for Ana. If you ask for a refund, the gift link stops working and they can no longer add the course to their account.',
+    );
+    expect(submitButton()).toBeTruthy();
+  });
+
+  it('explains that a redeemed gift cannot be refunded, like the other refusals', async () => {
+    open({
+      [REFUND_QUOTE]: json(
+        quote({
+          refund_refusal: 'gift_redeemed',
+          refund_to: [],
+          gift: {
+            recipient_email: 'ana@example.com',
+            recipient_name: null,
+            deliver_at: '2026-03-05T10:00:00.000Z',
+            status: 'redeemed',
+          },
+        }),
+      ),
+    });
+    expect((await screen.findByTestId('refund-refusal')).textContent).toBe(
+      REFUND_REFUSAL_MESSAGES.gift_redeemed,
+    );
+    expect(screen.getByTestId('refund-gift-recipient').textContent).toBe('ana@example.com');
+    expect(screen.queryByTestId('refund-gift-voids')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request refund' })).toBeNull();
+  });
+
   it("says when the purchase doesn't exist (404, or an id that is not one)", async () => {
     open({ [REFUND_QUOTE]: json({ detail: 'Not found.', code: 'not_found' }, 404) });
     expect(await screen.findByText("We couldn't find this purchase.")).toBeTruthy();

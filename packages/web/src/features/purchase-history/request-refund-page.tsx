@@ -56,6 +56,18 @@ function PurchaseSummary({ quote }: { quote: RefundQuote }) {
             <FormattedMessage id="requestRefund.price" />
           </dt>
           <dd data-testid="refund-price">{quote.price.price_string}</dd>
+          {quote.gift && (
+            <>
+              <dt>
+                <FormattedMessage id="requestRefund.giftFor" />
+              </dt>
+              <dd data-testid="refund-gift-recipient">
+                {quote.gift.recipient_name
+                  ? `${quote.gift.recipient_name} (${quote.gift.recipient_email})`
+                  : quote.gift.recipient_email}
+              </dd>
+            </>
+          )}
         </Box>
         {quote.refund_refusal === null && (
           <Text data-testid="refund-deadline">
@@ -112,6 +124,15 @@ function RefundContent({ lineId }: { lineId: number }) {
       <PurchaseSummary quote={quote.data} />
       {refusal === null ? (
         <>
+          {quote.data.gift && (
+            // Said before the request: the recipient's link stops working with the refund.
+            <Alert color="yellow" variant="light" role="note" data-testid="refund-gift-voids">
+              <FormattedMessage
+                id="requestRefund.giftVoids"
+                values={{ recipient: quote.data.gift.recipient_name ?? quote.data.gift.recipient_email }}
+              />
+            </Alert>
+          )}
           <Destinations quote={quote.data} />
           <RefundForm lineId={lineId} reasons={quote.data.reasons} />
         </>
