@@ -18,6 +18,19 @@ function describe(violation: Result): string {
 // Fails on serious or critical violations only, listing each rule and its first offending nodes.
 // `include`: a CSS selector to check only that part of the page.
 export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
+  // Colours are measured as drawn: a dialog fading in or out blends its text with the page, so
+  // wait for running transitions to end (loaders' endless ones excepted).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const builder = new AxeBuilder({ page });
   const results = await (include ? builder.include(include) : builder).analyze();
   const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
