@@ -580,7 +580,7 @@ export async function createServer(
       parts: [
         subscriptionsGraphql({ subscriptions, userContext }),
         topicsGraphql({ topics }),
-        learningCommunitiesGraphql({ communities: learningCommunities, users, topics }),
+        learningCommunitiesGraphql({ db, communities: learningCommunities, users, topics }),
         learningRemindersGraphql({ reminders: learningReminders }),
         learningStreaksGraphql({ streaks: learningStreaks }),
         occupationsGraphql({ occupations, topics }),

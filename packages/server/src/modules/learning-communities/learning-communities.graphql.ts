@@ -22,6 +22,8 @@ import type {
   QueryLearningCommunitiesArgs,
   QueryLearningCommunityColleaguesArgs,
 } from '../../platform/graphql/graphql-types.generated.js';
+import { prepareCombinedRead } from '../../platform/db/combined-read.js';
+import type { Database } from '../../platform/db/database.js';
 import type { Topic, TopicsService } from '../topics/topics.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { LearningCommunitiesService, LearningCommunity } from './learning-communities.service.js';
@@ -171,11 +173,19 @@ const userIds = idListOf('user', LEARNING_COMMUNITY_LIMITS.usersPerCall);
  * in batches (one query per kind, however many communities the answer holds).
  */
 export function learningCommunitiesGraphql(deps: {
+  db: Database;
   communities: LearningCommunitiesService;
   users: UsersService;
   topics: TopicsService;
 }): GraphqlPart {
   const { communities, users, topics } = deps;
+  // The learner's own list, read on every visit of their home page: the communities with their
+  // member and topic ids, and the people and topics they name, in one round trip (decision 0011).
+  const mineWithNames = prepareCombinedRead(deps.db, 'learning_communities_of_member_with_names', {
+    communities: communities.reads.mine,
+    people: users.reads.contactsIn(communities.reads.peopleOfMine),
+    topics: topics.reads.topicsIn(communities.reads.topicsOfMine),
+  });
   const loadersOf = (context: GraphqlContext) =>
     requestLoaders(context, LOADERS, () => ({
       people: new DataLoader<number, Person | null>(async (ids) => {
@@ -204,15 +214,16 @@ export function learningCommunitiesGraphql(deps: {
       learningCommunities: (args: QueryLearningCommunitiesArgs, context: GraphqlContext) =>
         communities.visible(signedInUserId(context), parseGraphqlInput(communityIds, args.ids, 'ids')),
       myLearningCommunities: async (_args: Record<string, never>, context: GraphqlContext) => {
-        const mine = await communities.mine(signedInUserId(context));
-        // Read with the list: the members and topics fields need no round trip for their ids.
+        const read = await mineWithNames.execute({ userId: signedInUserId(context) });
+        // The nested fields find what they need in the request's loaders: no further round trip.
         const loaders = loadersOf(context);
-        for (const community of mine) {
-          if (!community.parts) continue;
-          loaders.memberIds.prime(community.id, community.parts.memberIds);
-          loaders.topicIds.prime(community.id, community.parts.topicIds);
-        }
-        return mine;
+        for (const person of read.people) loaders.people.prime(person.id, person);
+        for (const topic of read.topics) loaders.topics.prime(topic.id, topic);
+        return read.communities.map((row) => {
+          loaders.memberIds.prime(row.id, row.memberIds);
+          loaders.topicIds.prime(row.id, row.topicIds);
+          return communities.toCommunity(row);
+        });
       },
       learningCommunityColleagues: async (
         args: QueryLearningCommunityColleaguesArgs,

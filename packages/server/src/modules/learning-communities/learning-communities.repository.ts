@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database, Writer } from '../../platform/db/database.js';
 import {
   learningCommunities,
@@ -25,29 +26,41 @@ export type CommunityRow = {
   organizationId: number | null;
 };
 
+export type CommunityWithParts = CommunityRow & { memberIds: number[]; topicIds: number[] };
+
+// The communities of the user `userId` (a placeholder), for the combined reads below.
+const communitiesOfUser = sql`select ${learningCommunityMembers.communityId} from ${learningCommunityMembers}
+  where ${learningCommunityMembers.userId} = ${sql.placeholder('userId')}`;
+
+/**
+ * For a combined read: the communities `userId` belongs to, newest first, each with its member
+ * and topic ids in their order.
+ */
+export const communitiesOfMemberRead: ReadPart<CommunityWithParts[]> = {
+  sql: sql`select coalesce(json_agg(json_build_object(
+      'id', c.id, 'title', c.title, 'description', c.description, 'reasonType', c.reason_type,
+      'reasonText', c.reason_text, 'ownerId', c.owner_id, 'organizationId', c.organization_id,
+      'memberIds', array(select m.user_id from ${learningCommunityMembers} m
+        where m.community_id = c.id order by m.joined_at, m.user_id),
+      'topicIds', array(select t.topic_id from ${learningCommunityTopics} t
+        where t.community_id = c.id order by t.position)
+    ) order by c.created_at desc, c.id desc), '[]'::json)
+    from ${learningCommunities} c where c.id in (${communitiesOfUser})`,
+  parse: (value) => value as CommunityWithParts[],
+};
+
+/** The people those communities name (their owners and members), as a subquery of user ids. */
+export const peopleOfMemberCommunities = sql`select m.user_id from ${learningCommunityMembers} m
+  where m.community_id in (${communitiesOfUser})
+  union select c.owner_id from ${learningCommunities} c where c.id in (${communitiesOfUser})`;
+
+/** The topics of those communities, as a subquery of topic ids. */
+export const topicsOfMemberCommunities = sql`select t.topic_id from ${learningCommunityTopics} t
+  where t.community_id in (${communitiesOfUser})`;
+
 export function createLearningCommunitiesRepository(db: Database) {
   // "My communities" is read on every visit of the learner's home page.
-  // With each community's member and topic ids, so a page of them needs no further round trip
-  // for those (the GraphQL loaders are primed with them).
-  const ofMember = db
-    .select({
-      ...communityColumns,
-      memberIds: sql<number[]>`array(select m.user_id from ${learningCommunityMembers} m
-        where m.community_id = ${learningCommunities.id} order by m.joined_at, m.user_id)`,
-      topicIds: sql<number[]>`array(select t.topic_id from ${learningCommunityTopics} t
-        where t.community_id = ${learningCommunities.id} order by t.position)`,
-    })
-    .from(learningCommunityMembers)
-    .innerJoin(learningCommunities, eq(learningCommunities.id, learningCommunityMembers.communityId))
-    .where(eq(learningCommunityMembers.userId, sql.placeholder('userId')))
-    .orderBy(desc(learningCommunities.createdAt), desc(learningCommunities.id))
-    .prepare('learning_communities_of_member');
-
   return {
-    /** Every community the user belongs to, newest first, with its member and topic ids in their order. */
-    ofMember: (userId: number): Promise<(CommunityRow & { memberIds: number[]; topicIds: number[] })[]> =>
-      ofMember.execute({ userId }),
-
     /** The communities among `ids` that the user belongs to (one query); the others are absent. */
     async visibleAmong(userId: number, ids: readonly number[]): Promise<CommunityRow[]> {
       if (ids.length === 0) return [];

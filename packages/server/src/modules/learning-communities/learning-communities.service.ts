@@ -9,7 +9,13 @@ import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
 import type { TopicsService } from '../topics/topics.service.js';
 import type { UsersService } from '../users/users.service.js';
-import { createLearningCommunitiesRepository, type CommunityRow } from './learning-communities.repository.js';
+import {
+  communitiesOfMemberRead,
+  createLearningCommunitiesRepository,
+  peopleOfMemberCommunities,
+  topicsOfMemberCommunities,
+  type CommunityRow,
+} from './learning-communities.repository.js';
 
 /** A learning community as the API shows it; members and topics are read on demand (batched). */
 export interface LearningCommunity {
@@ -19,8 +25,6 @@ export interface LearningCommunity {
   creationReason: { type: LearningCommunityCreationReason; text: string | null };
   ownerId: number;
   organizationId: number | null;
-  /** Read with it (the learner's own list): its members' and topics' ids in their order. */
-  parts?: { memberIds: number[]; topicIds: number[] };
 }
 
 /** Where an invitation sends the invited: the page that lists their communities. */
@@ -87,13 +91,19 @@ export function createLearningCommunitiesService(deps: {
   }
 
   return {
-    /** The communities the user belongs to, newest first. */
-    async mine(userId: number): Promise<LearningCommunity[]> {
-      return (await repository.ofMember(userId)).map((row) => ({
-        ...toCommunity(row),
-        parts: { memberIds: row.memberIds.map(Number), topicIds: row.topicIds.map(Number) },
-      }));
+    /**
+     * Facts for a combined read (the learner's own list, with the people and topics it names):
+     * the communities `userId` belongs to with their member and topic ids, and subqueries of the
+     * user and topic ids they name, for the users' and topics' own read parts.
+     */
+    reads: {
+      mine: communitiesOfMemberRead,
+      peopleOfMine: peopleOfMemberCommunities,
+      topicsOfMine: topicsOfMemberCommunities,
     },
+
+    /** A community as the API shows it, from a row of `reads.mine`. */
+    toCommunity,
 
     /** The communities of `ids` in that order; 404 when any is not one of the user's. */
     async visible(userId: number, ids: readonly number[]): Promise<LearningCommunity[]> {

@@ -1,5 +1,6 @@
 import { escapeLikePattern, searchWords } from '@lectern/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { topicGroups, topicGroupTopics, topicInterests, topics } from './topics.tables.js';
 
@@ -7,6 +8,16 @@ export type TopicRow = Pick<typeof topics.$inferSelect, 'id' | 'name' | 'slug'>;
 export type TopicGroupRow = typeof topicGroups.$inferSelect;
 
 const topicColumns = { id: topics.id, name: topics.name, slug: topics.slug };
+
+/** For a combined read: the topics whose ids `ids` selects (another feature's subquery), in id order. */
+export function topicsInRead(ids: SQL): ReadPart<TopicRow[]> {
+  return {
+    sql: sql`select coalesce(json_agg(json_build_object('id', ${topics.id}, 'name', ${topics.name},
+        'slug', ${topics.slug}) order by ${topics.id}), '[]'::json)
+      from ${topics} where ${topics.id} in (${ids})`,
+    parse: (value) => value as TopicRow[],
+  };
+}
 
 export function createTopicsRepository(db: Database) {
   // The learner's interests are read on every visit of their home page.

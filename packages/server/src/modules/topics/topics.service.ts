@@ -1,7 +1,9 @@
 import { TOPIC_LIMITS, type TopicSearchInput } from '@lectern/domain';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { notFound, validationError } from '../../platform/http/http-error.js';
-import { createTopicsRepository, type TopicRow } from './topics.repository.js';
+import type { SQL } from 'drizzle-orm';
+import type { ReadPart } from '../../platform/db/combined-read.js';
+import { createTopicsRepository, topicsInRead, type TopicRow } from './topics.repository.js';
 
 /** A topic as the API shows it (platform §3); its groups are read on demand (batched). */
 export interface Topic {
@@ -47,6 +49,14 @@ export function createTopicsService(db: Database) {
   }
 
   return {
+    /** Facts for a combined read: the topics whose ids `ids` (another feature's subquery) selects. */
+    reads: {
+      topicsIn: (ids: SQL): ReadPart<Topic[]> => {
+        const part = topicsInRead(ids);
+        return { sql: part.sql, parse: (value) => part.parse(value).map(toTopic) };
+      },
+    },
+
     /** The topics among `ids`, keyed by id (one query); unknown ids are absent. `writer`: a caller's transaction. */
     async byIds(ids: readonly number[], writer?: Writer): Promise<Map<number, Topic>> {
       const rows = await repository.byIds([...new Set(ids)], writer);

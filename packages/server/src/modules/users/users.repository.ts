@@ -1,9 +1,32 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { users } from './users.tables.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/** How to reach and name a user, as `contacts` answers. */
+export interface UserContact {
+  id: number;
+  email: string;
+  locale: string;
+  name: string;
+  surname: string;
+}
+
+/**
+ * For a combined read: the contacts of the users whose ids `ids` selects (a subquery another
+ * feature writes over its own tables), in id order.
+ */
+export function contactsInRead(ids: SQL): ReadPart<UserContact[]> {
+  return {
+    sql: sql`select coalesce(json_agg(json_build_object('id', ${users.id}, 'email', ${users.email},
+        'locale', ${users.locale}, 'name', ${users.name}, 'surname', ${users.surname}) order by ${users.id}), '[]'::json)
+      from ${users} where ${users.id} in (${ids})`,
+    parse: (value) => value as UserContact[],
+  };
+}
 
 export function createUsersRepository(db: Database) {
   // The signed-in user is read on nearly every request.

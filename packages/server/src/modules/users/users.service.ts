@@ -4,7 +4,7 @@ import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import { validationError } from '../../platform/http/http-error.js';
 import type { Database } from '../../platform/db/database.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hashing.js';
-import { createUsersRepository, type UserRow } from './users.repository.js';
+import { contactsInRead, createUsersRepository, type UserRow } from './users.repository.js';
 
 /** A user as the rest of the server sees it: never the password hash. */
 export interface UserProfile {
@@ -152,6 +152,8 @@ export function createUsersService(db: Database) {
 
     /** Where to mail these users, read with `writer` (a caller's transaction) when given. */
     contacts: (ids: number[], writer?: Database) => repository.contacts(ids, writer),
+    /** Facts for a combined read (`prepareCombinedRead`). */
+    reads: { contactsIn: contactsInRead },
     hasAnyUser: async (): Promise<boolean> => (await repository.count()) > 0,
   };
 }
