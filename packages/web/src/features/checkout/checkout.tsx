@@ -121,8 +121,11 @@ export function Checkout({
   const [taxNumber, setTaxNumber] = useState('');
   const [taxNumberTouched, setTaxNumberTouched] = useState(false);
   const lastTaxNumber = useRef<string | null>(null);
+  // Set as the buyer changes the address: an effect of an earlier render may still be pending
+  // when they type (React runs it before their change's update), and must not undo it.
+  const addressChosen = useRef(false);
   useEffect(() => {
-    if (country !== null || !state.billingConfig) return;
+    if (country !== null || addressChosen.current || !state.billingConfig) return;
     setCountry(state.billingConfig.country);
     setSecondary(state.billingConfig.secondary_location_info ?? '');
   }, [country, state.billingConfig]);
@@ -217,6 +220,7 @@ export function Checkout({
     setMessage({ type: 'error', text, displayMs, created: Date.now() });
 
   const onCountryChange = (next: string) => {
+    addressChosen.current = true;
     setCountry(next);
     // Checkout §4: a country change clears the secondary location first.
     setSecondary('');
@@ -227,6 +231,9 @@ export function Checkout({
     changeBilling(next, '');
   };
   const onSecondaryChange = (next: string) => {
+    // Typed before the effect above pinned the server's address: its country is pinned now.
+    addressChosen.current = true;
+    if (country === null) setCountry(currentCountry);
     setSecondary(next);
     changeBilling(currentCountry, next, businessTaxNumber);
   };
