@@ -127,12 +127,13 @@ export function createGiftsService(deps: {
      * the gift stays as it was). Redeeming one's own redeemed gift again is a no-op.
      */
     async redeem(userId: number, code: string): Promise<{ courseId: number; url: string }> {
-      const found = await repository.findByCodeHash(hashOf(code));
+      const codeHash = hashOf(code);
+      const found = await repository.findByCodeHash(codeHash);
       if (!found) throw refused(404, 'gift_not_found');
       // Read before the transaction: on the embedded database it holds the one connection.
       const [buyer, course] = await Promise.all([users.findById(found.buyerId), courseOf(found.courseId)]);
       await db.transaction(async (tx) => {
-        const gift = await repository.lockByCodeHash(tx, hashOf(code));
+        const gift = await repository.lockByCodeHash(tx, codeHash);
         if (!gift) throw refused(404, 'gift_not_found');
         if (gift.refundedAt) throw refused(409, 'gift_refunded');
         if (gift.redeemedAt) {

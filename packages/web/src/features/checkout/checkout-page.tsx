@@ -1,4 +1,5 @@
 import { Container, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Island } from '../../app/islands/island';
 import { PageTitle } from '../seo/page-head';
@@ -10,6 +11,15 @@ import classes from './checkout.module.css';
  * islands page (decision 0026): the heading is the server's, the rest one island.
  */
 export function CheckoutPage() {
+  return (
+    <CheckoutPageFrame>
+      <Island name="checkout" component={CheckoutView} props={{}} />
+    </CheckoutPageFrame>
+  );
+}
+
+/** A checkout page's title and heading around its island (this page's, the express checkout's). */
+export function CheckoutPageFrame({ children }: { children: ReactNode }) {
   const intl = useIntl();
   return (
     <Container size="lg" py="xl">
@@ -17,7 +27,7 @@ export function CheckoutPage() {
       <Title order={1} className={classes.heading}>
         <FormattedMessage id="checkout.heading" />
       </Title>
-      <Island name="checkout" component={CheckoutView} props={{}} />
+      {children}
     </Container>
   );
 }

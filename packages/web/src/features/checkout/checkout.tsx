@@ -121,17 +121,15 @@ export function Checkout({
   const [taxNumber, setTaxNumber] = useState('');
   const [taxNumberTouched, setTaxNumberTouched] = useState(false);
   const lastTaxNumber = useRef<string | null>(null);
-  // Set as the buyer changes the address: an effect of an earlier render may still be pending
-  // when they type (React runs it before their change's update), and must not undo it.
-  const addressChosen = useRef(false);
-  useEffect(() => {
-    if (country !== null || addressChosen.current || !state.billingConfig) return;
-    setCountry(state.billingConfig.country);
-    setSecondary(state.billingConfig.secondary_location_info ?? '');
-  }, [country, state.billingConfig]);
-  // Until the buyer changes them, the server's address is shown from its first answer on.
+  // Until the buyer changes them, the server's address is shown; their first change (or a tax
+  // number sent) pins it, so no later answer of the server moves what they see.
   const currentCountry = country ?? state.billingConfig?.country ?? '';
   const secondary = country === null ? (state.billingConfig?.secondary_location_info ?? '') : chosenSecondary;
+  const pinAddress = () => {
+    if (country !== null) return;
+    setCountry(currentCountry);
+    setSecondary(secondary);
+  };
 
   // Checkout §4 express wallet: hidden until the provider says this device can pay with one.
   const loadSdk = useCallback((method: PaymentMethodConfig) => sdkFor(method, methods), [methods]);
@@ -220,7 +218,6 @@ export function Checkout({
     setMessage({ type: 'error', text, displayMs, created: Date.now() });
 
   const onCountryChange = (next: string) => {
-    addressChosen.current = true;
     setCountry(next);
     // Checkout §4: a country change clears the secondary location first.
     setSecondary('');
@@ -231,9 +228,7 @@ export function Checkout({
     changeBilling(next, '');
   };
   const onSecondaryChange = (next: string) => {
-    // Typed before the effect above pinned the server's address: its country is pinned now.
-    addressChosen.current = true;
-    if (country === null) setCountry(currentCountry);
+    pinAddress();
     setSecondary(next);
     changeBilling(currentCountry, next, businessTaxNumber);
   };
@@ -241,6 +236,7 @@ export function Checkout({
   const onTaxNumberBlur = () => {
     setTaxNumberTouched(true);
     if (businessTaxNumber !== lastTaxNumber.current) {
+      pinAddress();
       lastTaxNumber.current = businessTaxNumber;
       changeBilling(currentCountry, secondary, businessTaxNumber);
     }
