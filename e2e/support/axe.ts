@@ -5,6 +5,8 @@ import { expect, type Page } from '@playwright/test';
 type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+// Longer than the frames between a dialog's mount and the start of its fade.
+const QUIET_MS = 120;
 
 function describe(violation: Result): string {
   const nodes = violation.nodes
@@ -19,17 +21,30 @@ function describe(violation: Result): string {
 // `include`: a CSS selector to check only that part of the page.
 export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
   // Colours are measured as drawn: a dialog fading in or out blends its text with the page, so
-  // wait for running transitions to end (loaders' endless ones excepted).
+  // wait until no finite transition has run for a while (loaders' endless ones excepted). A
+  // moment of quiet, not one look: Mantine mounts a dialog transparent and starts its fade a
+  // frame later, and one look can fall in that frame.
+  await page.evaluate(() => {
+    delete (window as { axeQuietSince?: number }).axeQuietSince;
+  });
   await page.waitForFunction(
-    () =>
-      document
+    (quietMs) => {
+      const marker = window as { axeQuietSince?: number };
+      const moving = document
         .getAnimations()
-        .every(
+        .some(
           (animation) =>
-            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
-    undefined,
-    { timeout: 5_000 },
+            animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+        );
+      if (moving) {
+        delete marker.axeQuietSince;
+        return false;
+      }
+      marker.axeQuietSince ??= performance.now();
+      return performance.now() - marker.axeQuietSince >= quietMs;
+    },
+    QUIET_MS,
+    { timeout: 5_000, polling: 20 },
   );
   const builder = new AxeBuilder({ page });
   const results = await (include ? builder.include(include) : builder).analyze();
