@@ -98,6 +98,7 @@ test('a total that changed while the page was open: the new total and why, nothi
     await signUpFresh(buyer);
     await buyer.goto(COURSES.python.path);
     await buyer.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(buyer.getByRole('link', { name: 'Go to cart' })).toBeVisible();
     await buyer.goto('/cart/');
     await buyer.getByLabel('Coupon code').fill('FIRSTBUYER');
     await buyer.getByRole('button', { name: 'Apply' }).click();

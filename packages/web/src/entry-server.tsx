@@ -182,7 +182,7 @@ export async function renderPage(request: PageRenderRequest): Promise<PageRender
   const bootstrap =
     ssrStateScript(state) +
     (islands ? userContextScript(tokens?.context ?? scriptJson(userContext ?? null)) : '') +
-    islandsStarterScript(assets.entry, assets.modulePreloads);
+    islandsStarterScript(assets.entry, assets.modulePreloads, { paintFirst: islands });
   const islandPage = islands ? { pathname: url.pathname, search: url.search } : null;
   const router = createStaticRouter(handler.dataRoutes, context);
 

@@ -6,10 +6,10 @@ const ENTRY = '/assets/islands-abc.js';
 const PRELOADS = ['/assets/react-dom-abc.js', '/assets/jsx-runtime-abc.js'];
 
 /** Runs the inline script as the browser would, in a document still loading or loaded. */
-function runStarter(readyState: DocumentReadyState) {
+function runStarter(readyState: DocumentReadyState, paintFirst = true) {
   vi.spyOn(document, 'readyState', 'get').mockReturnValue(readyState);
   // The server's inline bootstrap, run as the browser runs it.
-  new Function(islandsStarterScript(ENTRY, PRELOADS))();
+  new Function(islandsStarterScript(ENTRY, PRELOADS, { paintFirst }))();
 }
 
 const startedScripts = () =>
@@ -28,37 +28,121 @@ afterEach(() => {
 });
 
 describe('islandsStarterScript', () => {
-  it('starts the islands code (with its imports preloaded) only once the page has loaded', () => {
-    runStarter('interactive');
-    expect(startedScripts()).toEqual([]);
-    window.dispatchEvent(new Event('load'));
-    expect(startedScripts()).toEqual([new URL(ENTRY, document.baseURI).href]);
-    expect(preloaded()).toEqual(PRELOADS);
-    window.dispatchEvent(new Event('load'));
-    expect(startedScripts()).toHaveLength(1);
-  });
-
-  it('asks for many preloads a few per task, the code last', () => {
+  it('starts the islands code (with its imports preloaded) after the load and the first paint', () => {
+    let report:
+      | ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void)
+      | undefined;
+    const observed = vi.fn();
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['paint'];
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe = observed;
+      },
+    );
     vi.useFakeTimers();
     try {
-      const many = Array.from({ length: 14 }, (_, index) => `/assets/chunk-${index}.js`);
-      vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
-      new Function(islandsStarterScript(ENTRY, many))();
-      expect(preloaded()).toEqual(many.slice(0, 6));
+      runStarter('interactive');
+      expect(report).toBeUndefined();
+      window.dispatchEvent(new Event('load'));
+      expect(observed).toHaveBeenCalledWith({ type: 'paint', buffered: true });
+      const disconnect = vi.fn();
+      report!({ getEntriesByName: () => [] }, { disconnect });
+      vi.advanceTimersByTime(100);
       expect(startedScripts()).toEqual([]);
-      vi.runOnlyPendingTimers();
-      expect(preloaded()).toEqual(many.slice(0, 12));
-      vi.runOnlyPendingTimers();
-      expect(preloaded()).toEqual(many);
+      // The first contentful paint is on the screen; the pictures get a moment more.
+      report!(
+        { getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) },
+        { disconnect },
+      );
+      expect(disconnect).toHaveBeenCalled();
+      vi.advanceTimersByTime(49);
+      expect(startedScripts()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(startedScripts()).toEqual([new URL(ENTRY, document.baseURI).href]);
+      expect(preloaded()).toEqual(PRELOADS);
+      const code = [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')];
+      expect(code.map((element) => element.getAttribute('fetchpriority'))).toEqual(['low', 'low', 'low']);
+      window.dispatchEvent(new Event('load'));
+      vi.runAllTimers();
+      expect(startedScripts()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('where paints cannot be observed, starts after the frame that follows the load', () => {
+    const frames: FrameRequestCallback[] = [];
+    const observer = Object.getOwnPropertyDescriptor(window, 'PerformanceObserver');
+    Object.defineProperty(window, 'PerformanceObserver', { value: undefined, configurable: true });
+    vi.useFakeTimers();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    try {
+      runStarter('interactive');
+      window.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(100);
+      expect(startedScripts()).toEqual([]);
+      // (Earlier tests' starters hear this load too: every frame callback runs.)
+      frames.splice(0).forEach((frame) => frame(0));
+      vi.advanceTimersByTime(50);
+      expect(startedScripts()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      if (observer) Object.defineProperty(window, 'PerformanceObserver', observer);
+      else delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
+    }
+  });
+
+  it('starts on a page that paints nothing (a hidden tab) a second after its load', () => {
+    vi.useFakeTimers();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      runStarter('complete');
+      vi.advanceTimersByTime(999);
+      expect(startedScripts()).toEqual([]);
+      vi.advanceTimersByTime(1);
       expect(startedScripts()).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('starts at once on a page that has already loaded', () => {
-    runStarter('complete');
+  it('starts a page hydrated whole at its load, at the usual priority', () => {
+    runStarter('interactive', false);
+    expect(startedScripts()).toEqual([]);
+    window.dispatchEvent(new Event('load'));
     expect(startedScripts()).toHaveLength(1);
+    const code = [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')];
+    expect(code.map((element) => element.hasAttribute('fetchpriority'))).toEqual([false, false, false]);
+  });
+
+  it('asks for many preloads a few per task, the code last', () => {
+    vi.useFakeTimers();
+    try {
+      vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+        callback(0);
+        return 1;
+      });
+      const many = Array.from({ length: 14 }, (_, index) => `/assets/chunk-${index}.js`);
+      vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+      new Function(islandsStarterScript(ENTRY, many, { paintFirst: true }))();
+      expect(preloaded()).toEqual([]);
+      // One task each: the start after the frame, then each further few.
+      vi.advanceTimersToNextTimer();
+      expect(preloaded()).toEqual(many.slice(0, 6));
+      expect(startedScripts()).toEqual([]);
+      vi.advanceTimersToNextTimer();
+      expect(preloaded()).toEqual(many.slice(0, 12));
+      vi.advanceTimersToNextTimer();
+      expect(preloaded()).toEqual(many);
+      expect(startedScripts()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('holds a click in an island before the code runs, starts the code, and leaves other clicks alone', () => {
@@ -94,7 +178,7 @@ describe('islandsStarterScript', () => {
   });
 
   it('escapes the paths so none can close the script element', () => {
-    expect(islandsStarterScript('/a</script>.js', [])).not.toContain('</script>');
+    expect(islandsStarterScript('/a</script>.js', [], { paintFirst: true })).not.toContain('</script>');
   });
 });
 
