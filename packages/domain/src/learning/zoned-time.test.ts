@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, startOfZonedDay, weekStartDate, zonedDate } from './zoned-time.js';
 
@@ -9,6 +10,45 @@ describe('zonedDate', () => {
     expect(zonedDate(instant, 'America/Los_Angeles')).toBe('2026-03-15');
     expect(zonedDate(new Date('2026-03-15T09:00:00Z'), 'Pacific/Kiritimati')).toBe('2026-03-15');
     expect(zonedDate(new Date('2026-03-15T10:00:00Z'), 'Pacific/Kiritimati')).toBe('2026-03-16');
+  });
+
+  // Offsets are kept per minute: asked again, around transitions and in zones whose old offsets
+  // had seconds, the answer is still what the time zone database says of that very instant.
+  it('agrees with the time zone database at every instant, asked once or many times', () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/Sao_Paulo',
+      'Australia/Lord_Howe',
+      'Africa/Monrovia',
+      'Asia/Kolkata',
+    ];
+    const reference = (instant: Date, timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(instant);
+    // Monrovia's clocks read UTC-0:44:30 until 1972; Lord Howe moves them by half an hour.
+    const near = [Date.UTC(1972, 0, 7, 0, 44, 30), Date.UTC(2026, 3, 4, 15, 0), Date.UTC(2018, 10, 4, 3, 0)];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.oneof(
+          fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+          fc
+            .tuple(fc.constantFrom(...near), fc.integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 }))
+            .map(([at, by]) => at + by),
+        ),
+        (timeZone, ms) => {
+          const instant = new Date(ms);
+          expect(zonedDate(instant, timeZone)).toBe(reference(instant, timeZone));
+          expect(zonedDate(instant, timeZone)).toBe(reference(instant, timeZone));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -24,8 +24,8 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The wall-clock time of `instantMs` in `timeZone`, written as if it were a UTC instant (ms). */
-function wallClockMs(instantMs: number, timeZone: string): number {
+/** `instantMs` as the clock on the wall in `timeZone` reads it, written as a UTC instant (ms). */
+function measuredWallClockMs(instantMs: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatterOf(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -41,8 +41,46 @@ function wallClockMs(instantMs: number, timeZone: string): number {
   );
 }
 
+const MINUTE_MS = 60 * 1000;
+/** Enough minutes for every zone's recent days; the cache starts over when it holds more. */
+const OFFSET_CACHE_MAX = 20_000;
+/**
+ * Zone offsets by zone and minute (ms since the epoch / 60,000). Asking Intl costs a few
+ * microseconds and a weekly streak asks about twenty times, on every visit of a learner's home
+ * page; a minute without a transition in it has one offset, so each is measured once.
+ */
+const offsetsByMinute = new Map<string, Map<number, number>>();
+let cachedOffsets = 0;
+
 /** How far `timeZone` is ahead of UTC at `instantMs`, in ms. */
-const offsetMs = (instantMs: number, timeZone: string) => wallClockMs(instantMs, timeZone) - instantMs;
+function offsetMs(instantMs: number, timeZone: string): number {
+  const minute = Math.floor(instantMs / MINUTE_MS);
+  let zone = offsetsByMinute.get(timeZone);
+  const cached = zone?.get(minute);
+  if (cached !== undefined) return cached;
+  const start = minute * MINUTE_MS;
+  const offset = measuredWallClockMs(start, timeZone) - start;
+  const end = start + MINUTE_MS - 1;
+  // The clocks changed within this minute (only old local mean times do): measure the instant.
+  if (measuredWallClockMs(end, timeZone) - end !== offset) {
+    return measuredWallClockMs(instantMs, timeZone) - instantMs;
+  }
+  if (cachedOffsets >= OFFSET_CACHE_MAX) {
+    offsetsByMinute.clear();
+    cachedOffsets = 0;
+    zone = undefined;
+  }
+  if (!zone) {
+    zone = new Map();
+    offsetsByMinute.set(timeZone, zone);
+  }
+  zone.set(minute, offset);
+  cachedOffsets += 1;
+  return offset;
+}
+
+/** The wall-clock time of `instantMs` in `timeZone`, written as if it were a UTC instant (ms). */
+const wallClockMs = (instantMs: number, timeZone: string) => instantMs + offsetMs(instantMs, timeZone);
 
 const dateTextOfUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
