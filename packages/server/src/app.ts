@@ -78,6 +78,7 @@ import { userContextRoutes } from './modules/user-context/user-context.routes.js
 import { createUserContextService } from './modules/user-context/user-context.service.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { seedDemoData } from './seed/demo-seed.js';
+import { createReadStatements } from './platform/db/read-batch.js';
 import { FEATURES_GRAPHQL_PATH, registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js';
 import { PERSISTED_DOCUMENTS } from './platform/graphql/persisted-documents.generated.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
@@ -291,6 +292,7 @@ export async function createServer(
   registerSessions(app, { store: sessions, secureCookies });
 
   const db = database.db;
+  const readStatements = createReadStatements(db);
   const clock = await createMovableClock(db, { movable: !config.isProduction });
   const queue = createJobQueue({ db, log: app.log, clock, leaseMs: config.jobLeaseMs });
   queue.registerMetrics(metrics);
@@ -580,7 +582,7 @@ export async function createServer(
       parts: [
         subscriptionsGraphql({ subscriptions, userContext }),
         topicsGraphql({ topics }),
-        learningCommunitiesGraphql({ db, communities: learningCommunities, users, topics }),
+        learningCommunitiesGraphql({ communities: learningCommunities, users, topics }),
         learningRemindersGraphql({ reminders: learningReminders }),
         learningStreaksGraphql({ streaks: learningStreaks }),
         occupationsGraphql({ occupations, topics }),
@@ -592,6 +594,7 @@ export async function createServer(
         supplyGapsGraphql({ supplyGaps }),
       ],
       production: config.isProduction,
+      statements: readStatements,
       // The web app's documents by hash (decision 0028); in production only these run.
       persistedDocuments: PERSISTED_DOCUMENTS,
     });
@@ -599,6 +602,7 @@ export async function createServer(
       path: FEATURES_GRAPHQL_PATH,
       parts: [featuresGraphql({ experiments, userContext })],
       production: config.isProduction,
+      statements: readStatements,
     });
     await api.register(experimentsAdminRoutes, { experiments, users });
     await api.register(privacyRoutes, { privacy });

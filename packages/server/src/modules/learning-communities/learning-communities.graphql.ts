@@ -22,8 +22,7 @@ import type {
   QueryLearningCommunitiesArgs,
   QueryLearningCommunityColleaguesArgs,
 } from '../../platform/graphql/graphql-types.generated.js';
-import { prepareCombinedRead } from '../../platform/db/combined-read.js';
-import type { Database } from '../../platform/db/database.js';
+import { namedRead } from '../../platform/db/read-batch.js';
 import type { Topic, TopicsService } from '../topics/topics.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { LearningCommunitiesService, LearningCommunity } from './learning-communities.service.js';
@@ -173,7 +172,6 @@ const userIds = idListOf('user', LEARNING_COMMUNITY_LIMITS.usersPerCall);
  * in batches (one query per kind, however many communities the answer holds).
  */
 export function learningCommunitiesGraphql(deps: {
-  db: Database;
   communities: LearningCommunitiesService;
   users: UsersService;
   topics: TopicsService;
@@ -181,7 +179,7 @@ export function learningCommunitiesGraphql(deps: {
   const { communities, users, topics } = deps;
   // The learner's own list, read on every visit of their home page: the communities with their
   // member and topic ids, and the people and topics they name, in one round trip (decision 0011).
-  const mineWithNames = prepareCombinedRead(deps.db, 'learning_communities_of_member_with_names', {
+  const mineWithNames = namedRead('learning_communities_of_member_with_names', {
     communities: communities.reads.mine,
     people: users.reads.contactsIn(communities.reads.peopleOfMine),
     topics: topics.reads.topicsIn(communities.reads.topicsOfMine),
@@ -214,7 +212,7 @@ export function learningCommunitiesGraphql(deps: {
       learningCommunities: (args: QueryLearningCommunitiesArgs, context: GraphqlContext) =>
         communities.visible(signedInUserId(context), parseGraphqlInput(communityIds, args.ids, 'ids')),
       myLearningCommunities: async (_args: Record<string, never>, context: GraphqlContext) => {
-        const read = await mineWithNames.execute({ userId: signedInUserId(context) });
+        const read = await context.reads.read(mineWithNames, { userId: signedInUserId(context) });
         // The nested fields find what they need in the request's loaders: no further round trip.
         const loaders = loadersOf(context);
         for (const person of read.people) loaders.people.prime(person.id, person);

@@ -143,7 +143,7 @@ export function learningRemindersGraphql(deps: { reminders: LearningRemindersSer
           { page: args.page ?? 0, size: args.size ?? LEARNING_REMINDER_LIMITS.pageSizeDefault },
           '',
         );
-        return reminders.page(userId, page, size);
+        return reminders.page(userId, page, size, context.reads);
       },
     },
     mutation: {

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
+import { namedRead, type Reader } from '../../platform/db/read-batch.js';
 import { learningReminders } from './learning-reminders.tables.js';
 
 export type ReminderRow = typeof learningReminders.$inferSelect;
@@ -8,20 +9,49 @@ export type ReminderValues = Omit<
   'id' | 'userId' | 'createdAt' | 'updatedAt'
 >;
 
+/** A reminder row as `json_build_object` writes it: timestamps as text. */
+type ReminderJson = Omit<ReminderRow, 'startAt' | 'endAt' | 'createdAt' | 'updatedAt'> & {
+  startAt: string;
+  endAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const fromJson = (row: ReminderJson): ReminderRow => ({
+  ...row,
+  startAt: new Date(row.startAt),
+  endAt: row.endAt === null ? null : new Date(row.endAt),
+  createdAt: new Date(row.createdAt),
+  updatedAt: new Date(row.updatedAt),
+});
+
 export function createLearningRemindersRepository(db: Database) {
   const ownedBy = (userId: number, id: number) =>
     and(eq(learningReminders.userId, userId), eq(learningReminders.id, id));
 
   // The learner's list is read on every visit of their home page: a page with the list's length
-  // in the same statement; a page past the end has no row to carry it.
-  const pageWithTotalQuery = db
-    .select({ reminder: learningReminders, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(learningReminders)
-    .where(eq(learningReminders.userId, sql.placeholder('userId')))
-    .orderBy(asc(learningReminders.startAt), asc(learningReminders.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('learning_reminders_page_with_total');
+  // in the same statement (a page past the end has no row to carry it), as one json value, so a
+  // request can read it together with other features' reads.
+  const r = learningReminders;
+  const pageRead = namedRead('learning_reminders_page_with_total', {
+    page: {
+      sql: sql`select json_build_object('total', max(p.total), 'rows', coalesce(json_agg(json_build_object(
+          'id', p.id, 'userId', p.user_id, 'title', p.title, 'productType', p.product_type,
+          'productId', p.product_id, 'startAt', p.start_at, 'endAt', p.end_at,
+          'durationMinutes', p.duration_minutes, 'calendarType', p.calendar_type,
+          'recurrenceRule', p.recurrence_rule, 'reminderMethod', p.reminder_method,
+          'minutesBefore', p.minutes_before, 'createdAt', p.created_at, 'updatedAt', p.updated_at
+        ) order by p.start_at, p.id), '[]'::json))
+        from (select ${r}.*, count(*) over () as total from ${r}
+              where ${r.userId} = ${sql.placeholder('userId')}
+              order by ${r.startAt}, ${r.id}
+              limit ${sql.placeholder('reminderLimit')} offset ${sql.placeholder('reminderOffset')}) p`,
+      parse: (value: unknown) => {
+        const page = value as { total: number | null; rows: ReminderJson[] };
+        return { total: page.total, rows: page.rows.map(fromJson) };
+      },
+    },
+  });
   const countQuery = db
     .select({ count: count() })
     .from(learningReminders)
@@ -37,9 +67,10 @@ export function createLearningRemindersRepository(db: Database) {
       userId: number,
       offset: number,
       limit: number,
+      reader: Reader,
     ): Promise<{ rows: ReminderRow[]; total: number }> {
-      const found = await pageWithTotalQuery.execute({ userId, offset, limit });
-      if (found.length > 0) return { rows: found.map((row) => row.reminder), total: found[0]!.total };
+      const { page } = await reader.read(pageRead, { userId, reminderOffset: offset, reminderLimit: limit });
+      if (page.total !== null) return { rows: page.rows, total: page.total };
       if (offset === 0) return { rows: [], total: 0 };
       const [counted] = await countQuery.execute({ userId });
       return { rows: [], total: counted?.count ?? 0 };

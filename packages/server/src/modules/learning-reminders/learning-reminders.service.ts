@@ -8,6 +8,7 @@ import {
 } from '@lectern/domain';
 import type { Clock } from '../../platform/clock/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import type { Reader } from '../../platform/db/read-batch.js';
 import { HttpError, notFound, validationError } from '../../platform/http/http-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import {
@@ -108,9 +109,12 @@ export function createLearningRemindersService(deps: {
   }
 
   return {
-    /** Page `page` (from 0) of the user's reminders in start order, and how many pages there are. */
-    async page(userId: number, page: number, size: number) {
-      const { rows, total } = await repository.pageWithTotal(userId, page * size, size);
+    /**
+     * Page `page` (from 0) of the user's reminders in start order, and how many pages there are
+     * (read through `reader`).
+     */
+    async page(userId: number, page: number, size: number, reader: Reader) {
+      const { rows, total } = await repository.pageWithTotal(userId, page * size, size, reader);
       return { page, pageCount: Math.ceil(total / size), items: rows.map(toReminder) };
     },
 

@@ -51,7 +51,7 @@ export function learningStreaksGraphql(deps: { streaks: LearningStreaksService }
     query: {
       streakUserLectureConsumptionWeekly: async (_args: Record<string, never>, context: GraphqlContext) => {
         const userId = signedInUserId(context);
-        const facts = await streaks.weekly(userId);
+        const facts = await streaks.weekly(userId, context.reads);
         const startDate = facts.startDate?.toISOString() ?? null;
         return {
           weeklyStreak: {

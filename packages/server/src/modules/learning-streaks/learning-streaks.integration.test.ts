@@ -117,3 +117,32 @@ describe('streakUserLectureConsumptionWeekly', () => {
     expect(longCount).toBeLessThanOrEqual(2);
   });
 });
+
+describe('a My courses page', () => {
+  // The streak, the first page of reminders and the communities: three features' reads.
+  const MY_COURSES = `{
+    streakUserLectureConsumptionWeekly { weeklyStreak { streakLength } minutesThisWeek streakStatus }
+    learningReminders(page: 0, size: 10) { page pageCount items { id title startDate endDate learningProduct { title } } }
+    myLearningCommunities { id title owner { name } members { id name } topics { name } }
+  }`;
+
+  it('reads the streak, the reminders and the communities in one statement', async () => {
+    const learner = createTestClient(server.app, { ip: '10.64.0.9' });
+    await learner.login('learner@example.com');
+    // The first request finds the learner's profile (their time zone) and warms the caches.
+    await graphql(learner, MY_COURSES);
+    let answer: Awaited<ReturnType<typeof graphql>> | undefined;
+    const count = await countStatements(server.db, async () => {
+      answer = await graphql(learner, MY_COURSES);
+    });
+    expect(answer!.data.errors).toBeUndefined();
+    const data = answer!.data.data;
+    // (The tests above move the server's clock, so the streak's length is theirs to check.)
+    expect(data.streakUserLectureConsumptionWeekly.streakStatus).toMatch(/^[A-Z_]+$/);
+    expect(data.learningReminders.items.length).toBeGreaterThan(0);
+    expect(typeof data.learningReminders.items[0].startDate).toBe('string');
+    expect(data.myLearningCommunities.length).toBeGreaterThan(0);
+    expect(data.myLearningCommunities[0].members.length).toBeGreaterThan(0);
+    expect(count).toBe(1);
+  });
+});

@@ -6,6 +6,7 @@ import {
 } from '@lectern/domain';
 import type { Clock } from '../../platform/clock/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import type { Reader } from '../../platform/db/read-batch.js';
 import type { UsersService } from '../users/users.service.js';
 import { createLearningStreaksRepository } from './learning-streaks.repository.js';
 
@@ -34,11 +35,11 @@ export function createLearningStreaksService(deps: { db: Database; users: UsersS
       await repository.addMinutes(userId, zonedDate(at, await timeZoneOf(userId)), minutes);
     },
 
-    /** The learner's weekly streak now, with this week's minutes and goal. */
-    async weekly(userId: number): Promise<WeeklyStreakFacts> {
+    /** The learner's weekly streak now, with this week's minutes and goal (read through `reader`). */
+    async weekly(userId: number, reader: Reader): Promise<WeeklyStreakFacts> {
       const now = clock.now();
       const timeZone = await timeZoneOf(userId);
-      const weeks = await repository.weeklyMinutes(userId, zonedDate(now, timeZone));
+      const weeks = await repository.weeklyMinutes(userId, zonedDate(now, timeZone), reader);
       return computeWeeklyStreak({
         now,
         timeZone,

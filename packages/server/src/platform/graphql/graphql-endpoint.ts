@@ -13,6 +13,7 @@ import {
 import { createExpiringCache } from '../cache/expiring-cache.js';
 import { createHandler, parseRequestParams, type Request as GraphqlHttpRequest } from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import type { ReadStatements, Reader } from '../db/read-batch.js';
 import { HttpError } from '../http/http-error.js';
 import { complexityLimitRule } from './graphql-limits.js';
 
@@ -35,6 +36,11 @@ export type GraphqlContext = {
    * request or user is ever seen by another.
    */
   loaders: Map<symbol, unknown>;
+  /**
+   * This request's reader: the named reads its resolvers ask for in the same tick go to the
+   * database as one statement (a My courses page's streak, reminders and communities).
+   */
+  reads: Reader;
 };
 
 /** The loaders kept under `key` for this request, made by `create` on first use. */
@@ -228,6 +234,8 @@ export function registerGraphqlEndpoint(
   options: {
     parts: readonly GraphqlPart[];
     production: boolean;
+    /** Where each request's reader comes from. */
+    statements: ReadStatements;
     path?: string;
     persistedDocuments?: PersistedDocuments;
   },
@@ -306,6 +314,7 @@ export function registerGraphqlEndpoint(
       reply: request.context,
       userId: request.raw.userId ?? null,
       loaders: new Map(),
+      reads: options.statements.batch(),
     }),
     formatError: formatErrorWith(app.log),
     ...(options.persistedDocuments
