@@ -116,42 +116,37 @@ export function createReadStatements(db: Database) {
       const dispatch = () => {
         const pending = queue;
         queue = [];
-        // The same read with the same values is asked once; otherwise each goes in the first
-        // group where its name is new and its values agree.
+        // The same read with the same values is asked once; any other goes in the first group
+        // where its name is new and its values agree.
         const groups: Pending[][] = [];
-        const shared: { of: Pending; also: Pending }[] = [];
+        const asked: Pending[] = [];
         for (const next of pending) {
-          const twin = pending.find(
+          const twin = asked.find(
             (earlier) =>
-              earlier !== next &&
-              pending.indexOf(earlier) < pending.indexOf(next) &&
               earlier.read === next.read &&
               agrees(earlier.values, next.values) &&
               agrees(next.values, earlier.values),
           );
           if (twin) {
-            shared.push({ of: twin, also: next });
+            const { resolve, reject } = twin;
+            twin.resolve = (value) => {
+              resolve(value);
+              next.resolve(value);
+            };
+            twin.reject = (error) => {
+              reject(error);
+              next.reject(error);
+            };
             continue;
           }
-          const group = groups.find(
-            (candidates) =>
-              candidates.every((other) => other.read.name !== next.read.name) &&
-              candidates.every((other) => agrees(other.values, next.values)),
+          asked.push(next);
+          const group = groups.find((candidates) =>
+            candidates.every(
+              (other) => other.read.name !== next.read.name && agrees(other.values, next.values),
+            ),
           );
           if (group) group.push(next);
           else groups.push([next]);
-        }
-        for (const { of, also } of shared) {
-          const resolve = of.resolve;
-          const reject = of.reject;
-          of.resolve = (value) => {
-            resolve(value);
-            also.resolve(value);
-          };
-          of.reject = (error) => {
-            reject(error);
-            also.reject(error);
-          };
         }
         for (const group of groups) void runGroup(group);
       };
