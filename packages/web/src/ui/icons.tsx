@@ -2,7 +2,8 @@ import type { SVGProps } from 'react';
 
 // Small inline SVG icons (no icon font, nothing fetched). They are decorative: the
 // control that holds one carries the accessible name.
-function Icon(props: SVGProps<SVGSVGElement>) {
+/** The frame every icon draws in: stroke in the text's colour, 22 px unless told. */
+export function Icon(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={22}

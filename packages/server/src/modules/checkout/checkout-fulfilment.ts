@@ -303,7 +303,7 @@ export function createCheckoutFulfilment(deps: {
               lines: giftLines as GiftsBought['lines'],
             });
             // A gift is not owned: the buyer may give the same course again.
-            await repository.releaseHoldsOfType(tx, row.id, 'gift');
+            await repository.releaseHoldsOf(tx, row.id, 'gift');
           }
           if (quote.creditUsed > 0) {
             try {

@@ -128,26 +128,15 @@ export function createCheckoutRepository(db: Database) {
         .where(and(eq(paymentAttemptHolds.attemptId, attemptId), isNull(paymentAttemptHolds.releasedAt)));
     },
 
-    /** Inside `executor`'s transaction: ends the attempt's holds of one buyable type (its gifts, once bought). */
-    async releaseHoldsOfType(executor: Database, attemptId: string, buyableType: string): Promise<void> {
-      await executor
-        .update(paymentAttemptHolds)
-        .set({ releasedAt: sql`now()` })
-        .where(
-          and(
-            eq(paymentAttemptHolds.attemptId, attemptId),
-            eq(paymentAttemptHolds.buyableType, buyableType),
-            isNull(paymentAttemptHolds.releasedAt),
-          ),
-        );
-    },
-
-    /** Gives back one course an attempt held (its purchase was refunded), in the caller's transaction. */
-    async releaseHold(
+    /**
+     * Inside `executor`'s transaction: ends the attempt's holds of one buyable type (its gifts,
+     * once bought), or of one buyable (a course whose purchase was refunded).
+     */
+    async releaseHoldsOf(
       executor: Database,
       attemptId: string,
       buyableType: string,
-      buyableId: number,
+      buyableId?: number,
     ): Promise<void> {
       await executor
         .update(paymentAttemptHolds)
@@ -156,7 +145,7 @@ export function createCheckoutRepository(db: Database) {
           and(
             eq(paymentAttemptHolds.attemptId, attemptId),
             eq(paymentAttemptHolds.buyableType, buyableType),
-            eq(paymentAttemptHolds.buyableId, buyableId),
+            buyableId === undefined ? undefined : eq(paymentAttemptHolds.buyableId, buyableId),
             isNull(paymentAttemptHolds.releasedAt),
           ),
         );

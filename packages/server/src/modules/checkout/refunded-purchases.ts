@@ -22,7 +22,12 @@ export function createRefundedPurchases(deps: {
         codesToReturn: readonly string[];
       },
     ): Promise<void> {
-      await deps.repository.releaseHold(within, purchase.attemptId, purchase.buyableType, purchase.courseId);
+      await deps.repository.releaseHoldsOf(
+        within,
+        purchase.attemptId,
+        purchase.buyableType,
+        purchase.courseId,
+      );
       for (const code of purchase.codesToReturn) {
         await deps.coupons.returnPaidUse(couponReference(purchase.attemptId, code), within);
       }

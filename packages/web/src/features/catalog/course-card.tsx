@@ -7,6 +7,7 @@ import { useIslandPage } from '../../app/islands/island-page';
 import { useUserContext } from '../../app/user-context/use-user-context';
 import { CourseCardIntent } from '../course-quick-view/course-card-intent';
 import classes from './course-card.module.css';
+import hidden from '../../ui/visually-hidden.module.css';
 import { COURSE_CARD_IMAGE_SIZES, CourseImage, type CourseImagePriority } from './course-image';
 import { CoursePrice } from './course-price';
 import type { CatalogCourse } from './courses-api';
@@ -65,7 +66,7 @@ export function CourseCard({
           >
             {course.title}
             {newTab && (
-              <span className={classes.visuallyHidden}>
+              <span className={hidden.visuallyHidden}>
                 {' '}
                 <FormattedMessage id="course.opensInNewTab" />
               </span>

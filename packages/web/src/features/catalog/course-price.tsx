@@ -4,6 +4,7 @@ import type { CoursePriceEntry } from '../pricing/pricing-client';
 import { useCoursePrice } from '../pricing/pricing-provider';
 import type { CatalogCourse } from './courses-api';
 import classes from './course-price.module.css';
+import hidden from '../../ui/visually-hidden.module.css';
 
 /** The sizes of the shown price: Mantine's size scale (`MantineSize`). */
 export type CoursePriceSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -54,7 +55,7 @@ export function CoursePrice({
     <div className={classes.price} data-testid="course-price">
       <p className={`${classes.current} ${classes[size]}`}>
         {discounted && (
-          <span className={classes.visuallyHidden}>
+          <span className={hidden.visuallyHidden}>
             <FormattedMessage id="price.current" />
           </span>
         )}
@@ -62,7 +63,7 @@ export function CoursePrice({
       </p>
       {discounted && (
         <p className={classes.original}>
-          <span className={classes.visuallyHidden}>
+          <span className={hidden.visuallyHidden}>
             <FormattedMessage id="price.original" />
           </span>
           {list.price_string}

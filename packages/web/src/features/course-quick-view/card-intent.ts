@@ -173,17 +173,20 @@ export function watchCardIntent(card: HTMLElement, options: CardIntentOptions): 
   };
   const onResize = () => close();
 
-  card.addEventListener('pointerenter', onCardPointerEnter);
-  card.addEventListener('pointerleave', onCardPointerLeave);
-  card.addEventListener('focusin', onCardFocusIn);
-  card.addEventListener('focusout', onFocusOut);
-  layer.addEventListener('pointerenter', onLayerPointerEnter);
-  layer.addEventListener('pointerleave', onLayerPointerLeave);
-  layer.addEventListener('focusin', onLayerFocusIn);
-  layer.addEventListener('focusout', onFocusOut);
+  // Every listener goes with one abort: the card's, the box's and the document's.
+  const listening = new AbortController();
+  const on = { signal: listening.signal };
+  card.addEventListener('pointerenter', onCardPointerEnter, on);
+  card.addEventListener('pointerleave', onCardPointerLeave, on);
+  card.addEventListener('focusin', onCardFocusIn, on);
+  card.addEventListener('focusout', onFocusOut, on);
+  layer.addEventListener('pointerenter', onLayerPointerEnter, on);
+  layer.addEventListener('pointerleave', onLayerPointerLeave, on);
+  layer.addEventListener('focusin', onLayerFocusIn, on);
+  layer.addEventListener('focusout', onFocusOut, on);
   // Escape works wherever focus is while the pointer rests on the card (WCAG 1.4.13).
-  doc.addEventListener('keydown', onKeyDown);
-  doc.defaultView?.addEventListener('resize', onResize);
+  doc.addEventListener('keydown', onKeyDown, on);
+  doc.defaultView?.addEventListener('resize', onResize, on);
   if (options.initial && (options.initial.pointer || options.initial.focus)) {
     pointerOnCard = options.initial.pointer;
     focus = options.initial.focus;
@@ -193,12 +196,7 @@ export function watchCardIntent(card: HTMLElement, options: CardIntentOptions): 
   return () => {
     clearTimers();
     close();
-    card.removeEventListener('pointerenter', onCardPointerEnter);
-    card.removeEventListener('pointerleave', onCardPointerLeave);
-    card.removeEventListener('focusin', onCardFocusIn);
-    card.removeEventListener('focusout', onFocusOut);
-    doc.removeEventListener('keydown', onKeyDown);
-    doc.defaultView?.removeEventListener('resize', onResize);
+    listening.abort();
   };
 }
 

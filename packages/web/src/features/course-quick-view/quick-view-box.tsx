@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useUserContext } from '../../app/user-context/use-user-context';
 import { reportError } from '../../platform/report-error';
+import { Icon } from '../../ui/icons';
 import { PlainButton, PlainButtonLink } from '../../ui/plain-button';
 import { cartErrorMessageId, serverDetail } from '../cart/cart-errors';
 import { useCart, useCartClient } from '../cart/cart-provider';
@@ -186,19 +187,8 @@ function listItemOf(course: QuickViewCourse, prices: CoursePriceEntry | null): L
 /** The wishlist's heart, filled once the course is in it (the button's label says which). */
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon width={20} height={20} fill={filled ? 'currentColor' : 'none'}>
       <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 7 4.5c2 0 3.6 1.1 5 3 1.4-1.9 3-3 5-3 3.6 0 5.6 3.5 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2Z" />
-    </svg>
+    </Icon>
   );
 }
