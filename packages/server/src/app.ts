@@ -506,6 +506,10 @@ export async function createServer(
   });
   const learningReminders = createLearningRemindersService({ db, catalog, clock });
   const learningStreaks = createLearningStreaksService({ db, users, clock });
+  // What My courses reads at start, kept per learner while changes are announced (decision 0034).
+  const stopLearnerFactsWatches = await Promise.all(
+    [learningCommunities, learningReminders, learningStreaks].map((kept) => kept.watchChanges(database.listen)),
+  );
   // The learning catalog (platform §7): occupations, badges, learning paths, course content, labs.
   const occupations = createOccupationsService(db);
   const courseContent = createCourseContentService({ db, catalog });
@@ -699,6 +703,7 @@ export async function createServer(
     await stopBuyerFactsWatch();
     await stopSearchWatch();
     await stopExperimentsWatch();
+    await Promise.all(stopLearnerFactsWatches.map((stop) => stop()));
     await database.close();
   });
 

@@ -22,7 +22,6 @@ import type {
   QueryLearningCommunitiesArgs,
   QueryLearningCommunityColleaguesArgs,
 } from '../../platform/graphql/graphql-types.generated.js';
-import { namedRead } from '../../platform/db/read-batch.js';
 import type { Topic, TopicsService } from '../topics/topics.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { LearningCommunitiesService, LearningCommunity } from './learning-communities.service.js';
@@ -177,13 +176,6 @@ export function learningCommunitiesGraphql(deps: {
   topics: TopicsService;
 }): GraphqlPart {
   const { communities, users, topics } = deps;
-  // The learner's own list, read on every visit of their home page: the communities with their
-  // member and topic ids, and the people and topics they name, in one round trip (decision 0011).
-  const mineWithNames = namedRead('learning_communities_of_member_with_names', {
-    communities: communities.reads.mine,
-    people: users.reads.contactsIn(communities.reads.peopleOfMine),
-    topics: topics.reads.topicsIn(communities.reads.topicsOfMine),
-  });
   const loadersOf = (context: GraphqlContext) =>
     requestLoaders(context, LOADERS, () => ({
       people: new DataLoader<number, Person | null>(async (ids) => {
@@ -212,7 +204,7 @@ export function learningCommunitiesGraphql(deps: {
       learningCommunities: (args: QueryLearningCommunitiesArgs, context: GraphqlContext) =>
         communities.visible(signedInUserId(context), parseGraphqlInput(communityIds, args.ids, 'ids')),
       myLearningCommunities: async (_args: Record<string, never>, context: GraphqlContext) => {
-        const read = await context.reads.read(mineWithNames, { userId: signedInUserId(context) });
+        const read = await communities.mineWithNames(signedInUserId(context), context.reads);
         // The nested fields find what they need in the request's loaders: no further round trip.
         const loaders = loadersOf(context);
         for (const person of read.people) loaders.people.prime(person.id, person);

@@ -3,7 +3,9 @@ import {
   type LearningCommunityCreationReason,
   type LearningCommunityInput,
 } from '@lectern/domain';
-import type { Database, Writer } from '../../platform/db/database.js';
+import { createAnnouncedCache, LEARNER_FACTS_CACHE } from '../../platform/db/announced-cache.js';
+import type { Database, DatabaseHandle, Transaction, Writer } from '../../platform/db/database.js';
+import { namedRead, type Reader } from '../../platform/db/read-batch.js';
 import { HttpError, notFound, permissionDenied, validationError } from '../../platform/http/http-error.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
@@ -31,6 +33,9 @@ export interface LearningCommunity {
 export const COMMUNITIES_PAGE = PAGE_ROUTES.learningCommunities;
 
 const NOT_FOUND = 'There is no such learning community among yours.';
+
+/** Migration 0020 announces here, with their ids, the learners whose list of communities changed. */
+export const LEARNING_COMMUNITIES_CHANNEL = 'lectern_learning_communities_changed';
 
 const toCommunity = (row: CommunityRow): LearningCommunity => ({
   id: row.id,
@@ -68,6 +73,30 @@ export function createLearningCommunitiesService(deps: {
 }) {
   const { db, organizations, users, topics, mail } = deps;
   const repository = createLearningCommunitiesRepository(db);
+  // Read on every visit of a learner's home page: with the people and topics it names, from the
+  // users' and topics' own read parts, in one round trip (decision 0011).
+  const mineWithNamesRead = namedRead('learning_communities_of_member_with_names', {
+    communities: communitiesOfMemberRead,
+    people: users.reads.contactsIn(peopleOfMemberCommunities),
+    topics: topics.reads.topicsIn(topicsOfMemberCommunities),
+  });
+  const mineKept = createAnnouncedCache<Awaited<ReturnType<typeof readMine>>>({
+    channel: LEARNING_COMMUNITIES_CHANNEL,
+    ...LEARNER_FACTS_CACHE,
+  });
+  const readMine = (userId: number, reader: Reader) => reader.read(mineWithNamesRead, { userId });
+  /**
+   * A change in one transaction. It can change the lists of every member, so this instance
+   * drops all it keeps at once, before any of them asks again (changes are rare next to reads);
+   * other instances when the change is announced.
+   */
+  const change = async <T>(run: (tx: Transaction) => Promise<T>): Promise<T> => {
+    try {
+      return await db.transaction(run);
+    } finally {
+      mineKept.forget('everyone');
+    }
+  };
 
   /** The community for a change by `userId`, locked; 404 unless they are a member. */
   async function lockedForMember(tx: Writer, userId: number, id: number, strength: 'share' | 'update') {
@@ -92,18 +121,18 @@ export function createLearningCommunitiesService(deps: {
 
   return {
     /**
-     * Facts for a combined read (the learner's own list, with the people and topics it names):
-     * the communities `userId` belongs to with their member and topic ids, and subqueries of the
-     * user and topic ids they name, for the users' and topics' own read parts.
+     * The learner's own list: the communities they belong to with their member and topic ids,
+     * and the people and topics those name, in one read (joins the request's batch; decision
+     * 0033). Kept per learner while changes are announced (decision 0034).
      */
-    reads: {
-      mine: communitiesOfMemberRead,
-      peopleOfMine: peopleOfMemberCommunities,
-      topicsOfMine: topicsOfMemberCommunities,
-    },
+    mineWithNames: (userId: number, reader: Reader) =>
+      mineKept.read(userId, 'mine', () => readMine(userId, reader)),
 
-    /** A community as the API shows it, from a row of `reads.mine`. */
+    /** A community as the API shows it, from a row of `mineWithNames`. */
     toCommunity,
+
+    /** Keeps learners' lists while their changes are announced to this instance. */
+    watchChanges: (listen: DatabaseHandle['listen']) => mineKept.watch(listen),
 
     /** The communities of `ids` in that order; 404 when any is not one of the user's. */
     async visible(userId: number, ids: readonly number[]): Promise<LearningCommunity[]> {
@@ -147,7 +176,7 @@ export function createLearningCommunitiesService(deps: {
     /** Founds a community in the founder's organization (if any), with the founder as owner and first member. */
     async create(userId: number, input: LearningCommunityInput): Promise<LearningCommunity> {
       const membership = await organizations.membershipOf(userId);
-      return db.transaction(async (tx) => {
+      return change(async (tx) => {
         const known = await topics.byIds(input.topicIds, tx);
         const unknown = input.topicIds.filter((id) => !known.has(id));
         if (unknown.length > 0) {
@@ -181,7 +210,7 @@ export function createLearningCommunitiesService(deps: {
     ): Promise<LearningCommunity> {
       // Read before the transaction: PGlite runs nothing else while one is open.
       const inviter = invitation ? await users.findById(userId) : null;
-      return db.transaction(async (tx) => {
+      return change(async (tx) => {
         const community = await lockedForMember(tx, userId, id, 'share');
         await checkColleagues(tx, community.organizationId, userIds);
         const added = await repository.addMembers(tx, id, userIds, userId);
@@ -209,7 +238,7 @@ export function createLearningCommunitiesService(deps: {
 
     /** Removes members (the owner only; others get 403). The owner leaves with `leave` instead. */
     async removeMembers(userId: number, id: number, userIds: readonly number[]): Promise<LearningCommunity> {
-      return db.transaction(async (tx) => {
+      return change(async (tx) => {
         const community = await lockedForMember(tx, userId, id, 'update');
         if (community.ownerId !== userId)
           throw permissionDenied('Only the owner of the community can remove members.');
@@ -230,7 +259,7 @@ export function createLearningCommunitiesService(deps: {
      * left without anyone.
      */
     async leave(userId: number, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      await change(async (tx) => {
         const community = await lockedForMember(tx, userId, id, 'update');
         if (community.ownerId === userId) {
           const successor = await repository.longestStandingOther(tx, id, userId);
@@ -249,7 +278,7 @@ export function createLearningCommunitiesService(deps: {
 
     /** Deletes the community with its memberships and topics (the owner only; members get 403). */
     async delete(userId: number, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      await change(async (tx) => {
         const community = await lockedForMember(tx, userId, id, 'update');
         if (community.ownerId !== userId)
           throw permissionDenied('Only the owner of the community can delete it.');

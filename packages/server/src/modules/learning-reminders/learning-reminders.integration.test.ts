@@ -277,14 +277,17 @@ describe('built to scale', () => {
     const courses = await Promise.all(slugs.map(courseId));
     await created(client, { learningProduct: { id: courses[0], type: 'COURSE' } });
     const read = () => graphql(client, LIST, { page: 0, size: 50 });
-    await read();
+    // Another page size reads the courses into the catalog's cache; the page of 50 is not a kept
+    // one (decision 0034), as each create drops the learner's pages.
+    const warm = () => graphql(client, LIST, { page: 0, size: 49 });
+    await warm();
     const withOne = await countStatements(server.db, read);
     for (let n = 0; n < 11; n += 1) {
       await created(client, { title: `More ${n}`, learningProduct: { id: courses[n % 3], type: 'COURSE' } });
     }
     // The page with its count in one statement, and the courses in one batch (or from the
     // catalog's one-minute cache).
-    await read();
+    await warm();
     const withTwelve = await countStatements(server.db, read);
     expect(withOne).toBeGreaterThanOrEqual(1);
     expect(withOne).toBeLessThanOrEqual(2);

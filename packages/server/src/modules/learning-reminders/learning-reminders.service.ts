@@ -7,7 +7,8 @@ import {
   type ReminderMethod,
 } from '@lectern/domain';
 import type { Clock } from '../../platform/clock/clock.js';
-import type { Database } from '../../platform/db/database.js';
+import { createAnnouncedCache, LEARNER_FACTS_CACHE } from '../../platform/db/announced-cache.js';
+import type { Database, DatabaseHandle } from '../../platform/db/database.js';
 import type { Reader } from '../../platform/db/read-batch.js';
 import { HttpError, notFound, validationError } from '../../platform/http/http-error.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -74,6 +75,9 @@ const toValues = (input: LearningReminderInput): ReminderValues => ({
   minutesBefore: input.reminderMinutesBefore,
 });
 
+/** Migration 0020 announces every change to a learner's reminders here, with their id. */
+export const LEARNING_REMINDERS_CHANNEL = 'lectern_learning_reminders_changed';
+
 /**
  * Platform §3 and §7 learning reminders: each learner's own. Another learner's reminder is
  * answered as missing (404), whatever is asked of it.
@@ -85,6 +89,11 @@ export function createLearningRemindersService(deps: {
 }) {
   const { catalog, clock } = deps;
   const repository = createLearningRemindersRepository(deps.db);
+  // Each learner's pages, read on every visit of their home page (decision 0034).
+  const pagesKept = createAnnouncedCache<Awaited<ReturnType<typeof repository.pageWithTotal>>>({
+    channel: LEARNING_REMINDERS_CHANNEL,
+    ...LEARNER_FACTS_CACHE,
+  });
 
   /** Only courses exist in this catalog yet: a reminder names one that does, or nothing. */
   async function checkProduct(input: LearningReminderInput): Promise<void> {
@@ -114,7 +123,9 @@ export function createLearningRemindersService(deps: {
      * (read through `reader`).
      */
     async page(userId: number, page: number, size: number, reader: Reader) {
-      const { rows, total } = await repository.pageWithTotal(userId, page * size, size, reader);
+      const { rows, total } = await pagesKept.read(userId, `${page}|${size}`, () =>
+        repository.pageWithTotal(userId, page * size, size, reader),
+      );
       return { page, pageCount: Math.ceil(total / size), items: rows.map(toReminder) };
     },
 
@@ -128,7 +139,9 @@ export function createLearningRemindersService(deps: {
           `You can keep at most ${LEARNING_REMINDER_LIMITS.perUser} reminders; delete one first.`,
         );
       }
-      return toReminder(await repository.insert(userId, toValues(input)));
+      const row = await repository.insert(userId, toValues(input));
+      pagesKept.forget(userId);
+      return toReminder(row);
     },
 
     /** Replaces every field of the user's reminder. */
@@ -136,13 +149,19 @@ export function createLearningRemindersService(deps: {
       if (!(await repository.owned(userId, id))) throw notFound(NOT_FOUND);
       await checkProduct(input);
       const row = await repository.update(userId, id, toValues(input));
+      pagesKept.forget(userId);
       if (!row) throw notFound(NOT_FOUND);
       return toReminder(row);
     },
 
     async delete(userId: number, id: number): Promise<void> {
-      if (!(await repository.delete(userId, id))) throw notFound(NOT_FOUND);
+      const deleted = await repository.delete(userId, id);
+      pagesKept.forget(userId);
+      if (!deleted) throw notFound(NOT_FOUND);
     },
+
+    /** Keeps learners' pages while their changes are announced to this instance. */
+    watchChanges: (listen: DatabaseHandle['listen']) => pagesKept.watch(listen),
 
     /** The courses among `ids` (one query, briefly cached; a request's loader batches calls). */
     courses,

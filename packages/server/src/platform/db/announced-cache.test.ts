@@ -68,4 +68,41 @@ describe('createAnnouncedCache', () => {
     await cache.read(1, 'k', async () => ++reads);
     expect(reads).toBe(2);
   });
+
+  it("keeps a read that overlapped another owner's announcement", async () => {
+    const db = channel();
+    const cache = createAnnouncedCache<number>(options);
+    await cache.watch(db.listen);
+    db.live(true);
+    let reads = 0;
+    await cache.read(1, 'k', async () => {
+      db.announce(2);
+      return ++reads;
+    });
+    await cache.read(1, 'k', async () => ++reads);
+    expect(reads).toBe(1);
+  });
+
+  it('forgets an owner, or everyone, at once when asked (the instance that made the change)', async () => {
+    const db = channel();
+    const cache = createAnnouncedCache<number>(options);
+    await cache.watch(db.listen);
+    db.live(true);
+    const a = counter();
+    const b = counter();
+    await cache.read(1, 'k', a.load);
+    await cache.read(2, 'k', b.load);
+    cache.forget(1);
+    expect(await cache.read(1, 'k', a.load)).toBe(2);
+    expect(await cache.read(2, 'k', b.load)).toBe(1);
+    cache.forget('everyone');
+    expect(await cache.read(1, 'k', a.load)).toBe(3);
+    expect(await cache.read(2, 'k', b.load)).toBe(2);
+    // A read under way when everyone is forgotten is not kept either.
+    await cache.read(3, 'k', async () => {
+      cache.forget('everyone');
+      return 0;
+    });
+    expect(await cache.read(3, 'k', async () => 1)).toBe(1);
+  });
 });

@@ -13,7 +13,15 @@ export interface AnnouncedCache<V> {
   watch(listen: DatabaseHandle['listen']): Promise<() => Promise<void>>;
   /** The owner's cached value for `key`, or what `load` reads (kept when it is safe to). */
   read(owner: number, key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * Drops the owner's entries now (or everyone's), as the announcement will: for the instance
+   * that made the change, whose callers may ask again before the announcement comes back to it.
+   */
+  forget(owner: number | 'everyone'): void;
 }
+
+/** Per-learner page facts (decision 0034): a bound for a lost announcement, and on memory. */
+export const LEARNER_FACTS_CACHE = { ttlMs: 5 * 60_000, maxEntries: 5_000 } as const;
 
 export function createAnnouncedCache<V>(options: {
   channel: string;
@@ -25,10 +33,19 @@ export function createAnnouncedCache<V>(options: {
   // The keys kept per owner, so an announcement drops exactly theirs.
   const keysOf = new Map<number, Set<string>>();
   let live = false;
-  // Bumped by every announcement: a read that overlapped one is not kept.
-  let announcements = 0;
+  // The reads under way per owner: one that overlaps an announcement of its owner is not kept
+  // (another owner's announcement leaves it be, so busy writers elsewhere do not void it).
+  const reading = new Map<number, Set<{ overlapped: boolean }>>();
 
-  const forget = (owner: number) => {
+  /** Drops the owner's entries (or everyone's); a read of theirs under way is not kept. */
+  const drop = (owner: number | 'everyone') => {
+    if (owner === 'everyone') {
+      for (const reads of reading.values()) for (const read of reads) read.overlapped = true;
+      entries.clear();
+      keysOf.clear();
+      return;
+    }
+    for (const read of reading.get(owner) ?? []) read.overlapped = true;
     for (const key of keysOf.get(owner) ?? []) entries.delete(key);
     keysOf.delete(owner);
   };
@@ -37,14 +54,9 @@ export function createAnnouncedCache<V>(options: {
     watch(listen) {
       return listen(
         options.channel,
-        (payload) => {
-          announcements += 1;
-          forget(Number(payload));
-        },
+        (payload) => drop(Number(payload)),
         (isLive) => {
-          announcements += 1;
-          entries.clear();
-          keysOf.clear();
+          drop('everyone');
           live = isLive;
         },
       );
@@ -56,9 +68,18 @@ export function createAnnouncedCache<V>(options: {
         const hit = entries.get(entryKey);
         if (hit !== undefined) return hit;
       }
-      const seen = announcements;
-      const value = await load();
-      if (live && seen === announcements) {
+      const read = { overlapped: false };
+      let reads = reading.get(owner);
+      if (!reads) reading.set(owner, (reads = new Set()));
+      reads.add(read);
+      let value: V;
+      try {
+        value = await load();
+      } finally {
+        reads.delete(read);
+        if (reads.size === 0) reading.delete(owner);
+      }
+      if (live && !read.overlapped) {
         // Starting over when full, like the expiring cache; never an entry without its index.
         if (keysOf.size >= options.maxEntries) {
           keysOf.clear();
@@ -71,5 +92,7 @@ export function createAnnouncedCache<V>(options: {
       }
       return value;
     },
+
+    forget: drop,
   };
 }
