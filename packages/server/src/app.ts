@@ -508,7 +508,9 @@ export async function createServer(
   const learningStreaks = createLearningStreaksService({ db, users, clock });
   // What My courses reads at start, kept per learner while changes are announced (decision 0034).
   const stopLearnerFactsWatches = await Promise.all(
-    [learningCommunities, learningReminders, learningStreaks].map((kept) => kept.watchChanges(database.listen)),
+    [learningCommunities, learningReminders, learningStreaks].map((kept) =>
+      kept.watchChanges(database.listen),
+    ),
   );
   // The learning catalog (platform §7): occupations, badges, learning paths, course content, labs.
   const occupations = createOccupationsService(db);

@@ -198,6 +198,71 @@ describe('two instances on one PostgreSQL behind a round-robin balancer', () => 
       .toEqual([false, false]);
   });
 
+  it("a learner's My courses facts, kept by both, follow a change made through either (decision 0034)", async () => {
+    const { client } = await newBuyer();
+    const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
+      const response = await client.post('/api/2022-03/graphql/', { query, variables });
+      expect(response.data.errors, JSON.stringify(response.data)).toBeUndefined();
+      return response.data.data;
+    };
+    const page = async () => {
+      const data = await graphql(
+        '{ learningReminders(page: 0, size: 10) { items { title } } myLearningCommunities { id title } }',
+      );
+      return {
+        reminders: data.learningReminders.items.map((item: { title: string }) => item.title),
+        communities: data.myLearningCommunities.map((community: { title: string }) => community.title),
+      };
+    };
+    // Round robin: two calls, two instances, each now keeping the learner's (empty) facts.
+    const empty = { reminders: [], communities: [] };
+    expect([await page(), await page()]).toEqual([empty, empty]);
+
+    await graphql(
+      `
+        mutation ($input: LearningReminderInput!) {
+          learningReminderCreate(learningReminder: $input) {
+            id
+          }
+        }
+      `,
+      {
+        input: {
+          title: 'Two instances',
+          learningProduct: null,
+          startDate: '2026-09-07T18:30:00Z',
+          durationInMinutes: 30,
+          calendarType: 'GOOGLE',
+          recurrencePattern: null,
+          reminderMethod: 'EMAIL',
+          reminderMinutesBefore: 10,
+        },
+      },
+    );
+    const created = await graphql(
+      `
+        mutation ($input: LearningCommunityInput!) {
+          learningCommunityCreate(learningCommunity: $input) {
+            id
+          }
+        }
+      `,
+      { input: { title: 'Both sides', creationReason: { type: 'OTHER', text: 'Balanced.' }, topicIds: [] } },
+    );
+    const both = { reminders: ['Two instances'], communities: ['Both sides'] };
+    await expect
+      .poll(async () => [await page(), await page()], { timeout: 2000, interval: 50 })
+      .toEqual([both, both]);
+
+    await graphql('mutation($id: ID!) { learningCommunityDelete(id: $id) }', {
+      id: created.learningCommunityCreate.id,
+    });
+    const withoutCommunity = { reminders: ['Two instances'], communities: [] };
+    await expect
+      .poll(async () => [await page(), await page()], { timeout: 2000, interval: 50 })
+      .toEqual([withoutCommunity, withoutCommunity]);
+  });
+
   it("an attempt left open by a lost answer is finished once, whichever instance's job or webhook gets there", async () => {
     const { client, userId } = await newBuyer();
     const faults = await fetch(`${sandbox.url}/v1/sandbox/faults`, {

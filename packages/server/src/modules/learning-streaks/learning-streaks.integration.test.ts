@@ -135,8 +135,9 @@ describe('a My courses page', () => {
   const CREATE_REMINDER = `mutation($input: LearningReminderInput!) { learningReminderCreate(learningReminder: $input) { id } }`;
   const CREATE_COMMUNITY = `mutation($input: LearningCommunityInput!) { learningCommunityCreate(learningCommunity: $input) { id } }`;
   const idOf = async (table: 'courses' | 'topics', slug: string) =>
-    rowsOf<{ id: number }>(await server.db.execute(sql`select id from ${sql.identifier(table)} where slug = ${slug}`))[0]!
-      .id;
+    rowsOf<{ id: number }>(
+      await server.db.execute(sql`select id from ${sql.identifier(table)} where slug = ${slug}`),
+    )[0]!.id;
 
   /** A learner with minutes this week, a reminder and a community, made as they would make them. */
   async function learnerWithAPage() {
@@ -200,9 +201,13 @@ describe('a My courses page', () => {
       sql`update lecture_consumption_days set minutes = minutes + 5 where user_id = ${userId}`,
     );
     await expect.poll(async () => (await page()).streakUserLectureConsumptionWeekly.minutesThisWeek).toBe(40);
-    await server.db.execute(sql`update learning_reminders set title = 'Morning practice' where user_id = ${userId}`);
+    await server.db.execute(
+      sql`update learning_reminders set title = 'Morning practice' where user_id = ${userId}`,
+    );
     await expect.poll(async () => (await page()).learningReminders.items[0].title).toBe('Morning practice');
-    await server.db.execute(sql`update learning_communities set title = 'Page turners' where id = ${communityId}`);
+    await server.db.execute(
+      sql`update learning_communities set title = 'Page turners' where id = ${communityId}`,
+    );
     await expect.poll(async () => (await page()).myLearningCommunities[0].title).toBe('Page turners');
     await server.db.execute(sql`update users set name = 'Paige' where id = ${userId}`);
     await expect.poll(async () => (await page()).myLearningCommunities[0].members[0].name).toBe('Paige');

@@ -50,7 +50,9 @@ export function createLearningStreaksService(deps: { db: Database; users: UsersS
       const now = clock.now();
       const timeZone = await timeZoneOf(userId);
       const today = zonedDate(now, timeZone);
-      const weeks = await weeksKept.read(userId, today, () => repository.weeklyMinutes(userId, today, reader));
+      const weeks = await weeksKept.read(userId, today, () =>
+        repository.weeklyMinutes(userId, today, reader),
+      );
       return computeWeeklyStreak({
         now,
         timeZone,

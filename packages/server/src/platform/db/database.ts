@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { AppConfig } from '../config/config.js';
+import { createPostgresListener } from './postgres-listener.js';
 
 /**
  * The query builder every repository uses. PGlite (embedded) and node-postgres speak the
@@ -100,76 +101,19 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     );
   }
   const db = drizzlePg(pool) as unknown as Database;
+  const listener = createPostgresListener(url);
   return {
     db,
     driver: { kind: 'postgres', pool },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, onMessage, onLive) => listenPostgres(url, channel, onMessage, onLive),
+    listen: listener.listen,
     close: async () => {
+      await listener.close();
       await waitUntilIdle(pool, 5_000);
       await pool.end();
     },
-  };
-}
-
-const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to queries). When it
- * drops (or cannot be opened), `onLive(false)` at once, then it reconnects with a growing
- * delay and says `true` again once listening. Never throws: without it, callers only lose
- * what they keep on the strength of the messages.
- */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onLive: (live: boolean) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = LISTEN_RETRY_MS.first;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    client = next;
-    const lost = () => {
-      if (client !== next) return;
-      client = null;
-      onLive(false);
-      next.end().catch(() => {});
-      if (stopped) return;
-      retry = setTimeout(() => void connect(), delay);
-      delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    next.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    try {
-      await next.connect();
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-    } catch {
-      lost();
-      return;
-    }
-    if (client !== next) return;
-    delay = LISTEN_RETRY_MS.first;
-    onLive(true);
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const current = client;
-    client = null;
-    onLive(false);
-    await current?.end().catch(() => {});
   };
 }
 

@@ -1,0 +1,104 @@
+// The server's one listening connection (postgres-listener.ts) on a real cluster: every channel
+// on it, lost and found again. Runs only where a cluster exists (vitest.config.ts).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresListener } from './postgres-listener.js';
+
+const url = process.env.LECTERN_TEST_POSTGRES_URL!;
+let admin: pg.Client;
+const applicationName = 'lectern-listen';
+const listeners: ReturnType<typeof createPostgresListener>[] = [];
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+});
+afterEach(async () => {
+  await Promise.all(listeners.splice(0).map((listener) => listener.close()));
+});
+afterAll(() => admin.end());
+
+const unique = (name: string) => `${name}_${randomBytes(4).toString('hex')}`;
+const notify = (channel: string, payload: string) =>
+  admin.query('select pg_notify($1, $2)', [channel, payload]);
+
+/** A subscriber that records what it hears. */
+function subscriber() {
+  const heard: string[] = [];
+  const lives: boolean[] = [];
+  return {
+    heard,
+    lives,
+    onMessage: (payload: string) => heard.push(payload),
+    onLive: (live: boolean) => lives.push(live),
+  };
+}
+
+async function listeningBackends(): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    `select pid from pg_stat_activity where application_name = $1 and datname = current_database()`,
+    [applicationName],
+  );
+  return rows.map((row) => row.pid);
+}
+
+describe('createPostgresListener', () => {
+  it('follows every channel on one connection, each subscriber hearing its own', async () => {
+    const before = (await listeningBackends()).length;
+    const listener = createPostgresListener(url);
+    listeners.push(listener);
+    const [sessions, facts] = [unique('sessions'), unique('facts')];
+    const a = subscriber();
+    const b = subscriber();
+    const c = subscriber();
+    await listener.listen(sessions, a.onMessage, a.onLive);
+    await listener.listen(facts, b.onMessage, b.onLive);
+    await listener.listen(facts, c.onMessage, c.onLive);
+    expect([a.lives, b.lives, c.lives]).toEqual([[true], [true], [true]]);
+    expect((await listeningBackends()).length).toBe(before + 1);
+
+    await notify(sessions, 's1');
+    await notify(facts, 'f1');
+    await expect.poll(() => [a.heard, b.heard, c.heard]).toEqual([['s1'], ['f1'], ['f1']]);
+  });
+
+  it('says it is down at once when the connection goes, and listens on every channel again', async () => {
+    const others = new Set(await listeningBackends());
+    const listener = createPostgresListener(url);
+    listeners.push(listener);
+    const [first, second] = [unique('first'), unique('second')];
+    const a = subscriber();
+    const b = subscriber();
+    await listener.listen(first, a.onMessage, a.onLive);
+    await listener.listen(second, b.onMessage, b.onLive);
+    const ours = (await listeningBackends()).filter((pid) => !others.has(pid));
+    expect(ours).toHaveLength(1);
+    await admin.query('select pg_terminate_backend($1)', [ours[0]]);
+    await expect.poll(() => a.lives.includes(false) && b.lives.includes(false)).toBe(true);
+    await expect.poll(() => [a.lives.at(-1), b.lives.at(-1)], { timeout: 5_000 }).toEqual([true, true]);
+
+    await notify(first, 'after');
+    await notify(second, 'after');
+    await expect.poll(() => [a.heard, b.heard]).toEqual([['after'], ['after']]);
+  });
+
+  it('stops a channel when its last subscriber stops, and closes', async () => {
+    const listener = createPostgresListener(url);
+    listeners.push(listener);
+    const [kept, dropped] = [unique('kept'), unique('dropped')];
+    const a = subscriber();
+    const b = subscriber();
+    await listener.listen(kept, a.onMessage, a.onLive);
+    const stop = await listener.listen(dropped, b.onMessage, b.onLive);
+    await stop();
+    expect(b.lives).toEqual([true, false]);
+    await notify(dropped, 'unheard');
+    await notify(kept, 'heard');
+    await expect.poll(() => a.heard).toEqual(['heard']);
+    expect(b.heard).toEqual([]);
+
+    await listener.close();
+    expect(a.lives).toEqual([true, false]);
+  });
+});
