@@ -97,4 +97,22 @@ describe('calendar arithmetic', () => {
     expect(weekStartDate('2026-03-16')).toBe('2026-03-16');
     expect(weekStartDate('2027-01-01')).toBe('2026-12-28');
   });
+
+  it('writes the same dates as the runtime across eight centuries and at the ends of the range', () => {
+    const DAY = 86_400_000;
+    const runtimeDate = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1600, 0, 1) / DAY, max: Date.UTC(2400, 0, 1) / DAY }), (day) => {
+        expect(addDays(runtimeDate(day), 0)).toBe(runtimeDate(day));
+        expect(addDays(runtimeDate(day), 1)).toBe(runtimeDate(day + 1));
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(addDays('1600-03-01', -1)).toBe('1600-02-29');
+    expect(addDays('0999-12-31', 1)).toBe('1000-01-01');
+    expect(addDays('1900-02-28', 1)).toBe('1900-03-01');
+    expect(addDays('2000-02-28', 1)).toBe('2000-02-29');
+    expect(addDays('1969-12-31', 1)).toBe('1970-01-01');
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+  });
 });

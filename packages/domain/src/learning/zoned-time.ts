@@ -82,7 +82,33 @@ function offsetMs(instantMs: number, timeZone: string): number {
 /** The wall-clock time of `instantMs` in `timeZone`, written as if it were a UTC instant (ms). */
 const wallClockMs = (instantMs: number, timeZone: string) => instantMs + offsetMs(instantMs, timeZone);
 
-const dateTextOfUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/**
+ * The UTC calendar date of an instant, 'YYYY-MM-DD'. Arithmetic (days to a civil date, as in
+ * Howard Hinnant's `civil_from_days`) instead of `toISOString`: a weekly streak writes about
+ * forty dates per request, and this is several times cheaper.
+ */
+function dateTextOfUtc(ms: number): string {
+  const days = Math.floor(ms / DAY_MS) + 719_468; // from 0000-03-01
+  const era = Math.floor(days / 146_097);
+  const dayOfEra = days - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  // Years past four digits are no 'YYYY-MM-DD' date: written as the runtime writes them.
+  if (year < 0 || year > 9999) return new Date(ms).toISOString().slice(0, 10);
+  return `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(day)}`;
+}
 
 function utcMsOfDate(date: string): number {
   const match = DATE_TEXT.exec(date);
