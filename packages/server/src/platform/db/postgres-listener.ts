@@ -12,7 +12,7 @@ interface Subscriber {
 /**
  * Every `listen` of one server on ONE connection of its own (a pooled one would be handed to
  * queries): the sessions, the checkout's buyer facts, search, experiments and the learning
- * pages each follow a channel, and a connection per channel would hold nine. When it drops (or
+ * pages follow channels, and a connection for each `listen` would make nine. When it drops (or
  * cannot be opened), every subscriber hears `onLive(false)` at once; it reconnects with a growing
  * delay, listens on every channel again, and says `true` once it does. Never throws: without
  * it, subscribers only lose what they keep on the strength of the messages.
