@@ -21,12 +21,17 @@ const counter = () => {
 
 describe('createAnnouncedCache', () => {
   const options = { channel: 'facts', ttlMs: 60_000, maxEntries: 100 };
-
-  it('keeps a value while live, and drops only the announced owner', async () => {
+  /** A cache whose listening connection is up. */
+  async function liveCache() {
     const db = channel();
     const cache = createAnnouncedCache<number>(options);
     await cache.watch(db.listen);
     db.live(true);
+    return { db, cache };
+  }
+
+  it('keeps a value while live, and drops only the announced owner', async () => {
+    const { db, cache } = await liveCache();
     const a = counter();
     const b = counter();
     expect(await cache.read(1, 'k', a.load)).toBe(1);
@@ -54,10 +59,7 @@ describe('createAnnouncedCache', () => {
   });
 
   it('does not keep a read that overlapped an announcement (it may predate the change)', async () => {
-    const db = channel();
-    const cache = createAnnouncedCache<number>(options);
-    await cache.watch(db.listen);
-    db.live(true);
+    const { db, cache } = await liveCache();
     let reads = 0;
     const slow = async () => {
       reads += 1;
@@ -70,10 +72,7 @@ describe('createAnnouncedCache', () => {
   });
 
   it("keeps a read that overlapped another owner's announcement", async () => {
-    const db = channel();
-    const cache = createAnnouncedCache<number>(options);
-    await cache.watch(db.listen);
-    db.live(true);
+    const { db, cache } = await liveCache();
     let reads = 0;
     await cache.read(1, 'k', async () => {
       db.announce(2);
@@ -84,10 +83,7 @@ describe('createAnnouncedCache', () => {
   });
 
   it('forgets an owner, or everyone, at once when asked (the instance that made the change)', async () => {
-    const db = channel();
-    const cache = createAnnouncedCache<number>(options);
-    await cache.watch(db.listen);
-    db.live(true);
+    const { cache } = await liveCache();
     const a = counter();
     const b = counter();
     await cache.read(1, 'k', a.load);
