@@ -288,7 +288,7 @@ export async function createServer(
     trustLoopback: !config.isProduction,
   });
   const sessions = createSessionStore(database.db);
-  const stopSessionRevocations = await sessions.watchRevocations(database.listen);
+  await sessions.watchRevocations(database.listen);
   registerSessions(app, { store: sessions, secureCookies });
 
   const db = database.db;
@@ -311,10 +311,10 @@ export async function createServer(
   const orders = createOrdersService(db);
   const catalog = createCatalogService(db);
   const search = createSearchService(db, catalog);
-  const stopSearchWatch = await search.watchChanges(database.listen);
+  await search.watchChanges(database.listen);
   const settings = createSettingsService(db);
   const experiments = createExperimentsService({ db, clock });
-  const stopExperimentsWatch = await experiments.watchChanges(database.listen);
+  await experiments.watchChanges(database.listen);
   const userContext = createUserContextService({
     db,
     config,
@@ -384,7 +384,7 @@ export async function createServer(
     },
     onGiftsBought: (tx, order) => gifts.recordBought(tx, order),
   });
-  const stopBuyerFactsWatch = await checkout.watchBuyerFacts(database.listen);
+  await checkout.watchBuyerFacts(database.listen);
   const passwordLinks = createPasswordSetLinks({ db, users, now: () => clock.now() });
   const guestCheckout = createGuestCheckout({
     users,
@@ -507,7 +507,7 @@ export async function createServer(
   const learningReminders = createLearningRemindersService({ db, catalog, clock });
   const learningStreaks = createLearningStreaksService({ db, users, clock });
   // What My courses reads at start, kept per learner while changes are announced (decision 0034).
-  const stopLearnerFactsWatches = await Promise.all(
+  await Promise.all(
     [learningCommunities, learningReminders, learningStreaks].map((kept) =>
       kept.watchChanges(database.listen),
     ),
@@ -701,11 +701,7 @@ export async function createServer(
   app.addHook('onClose', async () => {
     await queue.stop();
     await jobs.stop();
-    await stopSessionRevocations();
-    await stopBuyerFactsWatch();
-    await stopSearchWatch();
-    await stopExperimentsWatch();
-    await Promise.all(stopLearnerFactsWatches.map((stop) => stop()));
+    // Ends every listen too (the caches' announcements): one connection, the database's.
     await database.close();
   });
 

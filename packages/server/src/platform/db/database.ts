@@ -29,7 +29,7 @@ export interface DatabaseHandle {
    * Follows `NOTIFY` messages of `channel` (from any connection, any instance). `onLive`
    * says whether messages are being received: false while the listening connection is down,
    * when some may have been missed, so anything kept on the strength of them must be dropped.
-   * Resolves once listening; the function it gives stops.
+   * Resolves once listening; the function it gives stops (`close` ends every listen).
    */
   listen(
     channel: string,

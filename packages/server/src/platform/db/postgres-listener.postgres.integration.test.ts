@@ -3,11 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresListener } from './postgres-listener.js';
+import { createPostgresListener, LISTENER_APPLICATION_NAME } from './postgres-listener.js';
 
 const url = process.env.LECTERN_TEST_POSTGRES_URL!;
 let admin: pg.Client;
-const applicationName = 'lectern-listen';
 const listeners: ReturnType<typeof createPostgresListener>[] = [];
 
 beforeAll(async () => {
@@ -38,23 +37,38 @@ function subscriber() {
 async function listeningBackends(): Promise<number[]> {
   const { rows } = await admin.query<{ pid: number }>(
     `select pid from pg_stat_activity where application_name = $1 and datname = current_database()`,
-    [applicationName],
+    [LISTENER_APPLICATION_NAME],
   );
   return rows.map((row) => row.pid);
+}
+
+type Subscriber = ReturnType<typeof subscriber>;
+
+/** A listener of its own, with a recording subscriber on each channel (in order), subscribed. */
+async function listening<const Channels extends readonly string[]>(...channels: Channels) {
+  const listener = createPostgresListener(url);
+  listeners.push(listener);
+  const subscribers: Subscriber[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  for (const channel of channels) {
+    const heard = subscriber();
+    subscribers.push(heard);
+    stops.push(await listener.listen(channel, heard.onMessage, heard.onLive));
+  }
+  return {
+    listener,
+    subscribers: subscribers as { [K in keyof Channels]: Subscriber },
+    stops: stops as { [K in keyof Channels]: () => Promise<void> },
+  };
 }
 
 describe('createPostgresListener', () => {
   it('follows every channel on one connection, each subscriber hearing its own', async () => {
     const before = (await listeningBackends()).length;
-    const listener = createPostgresListener(url);
-    listeners.push(listener);
     const [sessions, facts] = [unique('sessions'), unique('facts')];
-    const a = subscriber();
-    const b = subscriber();
-    const c = subscriber();
-    await listener.listen(sessions, a.onMessage, a.onLive);
-    await listener.listen(facts, b.onMessage, b.onLive);
-    await listener.listen(facts, c.onMessage, c.onLive);
+    const {
+      subscribers: [a, b, c],
+    } = await listening(sessions, facts, facts);
     expect([a.lives, b.lives, c.lives]).toEqual([[true], [true], [true]]);
     expect((await listeningBackends()).length).toBe(before + 1);
 
@@ -65,13 +79,10 @@ describe('createPostgresListener', () => {
 
   it('says it is down at once when the connection goes, and listens on every channel again', async () => {
     const others = new Set(await listeningBackends());
-    const listener = createPostgresListener(url);
-    listeners.push(listener);
     const [first, second] = [unique('first'), unique('second')];
-    const a = subscriber();
-    const b = subscriber();
-    await listener.listen(first, a.onMessage, a.onLive);
-    await listener.listen(second, b.onMessage, b.onLive);
+    const {
+      subscribers: [a, b],
+    } = await listening(first, second);
     const ours = (await listeningBackends()).filter((pid) => !others.has(pid));
     expect(ours).toHaveLength(1);
     await admin.query('select pg_terminate_backend($1)', [ours[0]]);
@@ -84,14 +95,13 @@ describe('createPostgresListener', () => {
   });
 
   it('stops a channel when its last subscriber stops, and closes', async () => {
-    const listener = createPostgresListener(url);
-    listeners.push(listener);
     const [kept, dropped] = [unique('kept'), unique('dropped')];
-    const a = subscriber();
-    const b = subscriber();
-    await listener.listen(kept, a.onMessage, a.onLive);
-    const stop = await listener.listen(dropped, b.onMessage, b.onLive);
-    await stop();
+    const {
+      listener,
+      subscribers: [a, b],
+      stops: [, stopDropped],
+    } = await listening(kept, dropped);
+    await stopDropped();
     expect(b.lives).toEqual([true, false]);
     await notify(dropped, 'unheard');
     await notify(kept, 'heard');

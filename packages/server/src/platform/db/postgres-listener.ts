@@ -1,6 +1,8 @@
 import pg from 'pg';
 
 const RETRY_MS = { first: 250, max: 10_000 };
+/** How the listening connection names itself to PostgreSQL (`pg_stat_activity`). */
+export const LISTENER_APPLICATION_NAME = 'lectern-listen';
 
 interface Subscriber {
   channel: string;
@@ -51,7 +53,7 @@ export function createPostgresListener(url: string) {
   };
 
   function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, application_name: 'lectern-listen' });
+    const next = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
     client = next;
     const lost = () => {
       if (client !== next) return;
