@@ -44,13 +44,15 @@ export async function buyNow(page: Page, course: { path: string }): Promise<void
   await expect(page.getByTestId('checkout-items').getByRole('listitem')).toHaveCount(1);
 }
 
-/** The billing address of checkout §5: a US ZIP (a country change clears it first). */
+/** The billing address of checkout §5: a US ZIP (a country change clears it first), then priced. */
 export async function enterUsBilling(page: Page, zip = '10001'): Promise<void> {
   await page.getByLabel('Country', { exact: true }).selectOption('US');
   const field = page.getByLabel('ZIP Code');
   await field.fill(zip);
   await expect(field).toHaveValue(zip);
-  await expect(page.getByTestId('summary-tax')).not.toHaveText('Enter your billing address');
+  // Priced, not just asked for: while tax loads the total still reads "Enter your billing address".
+  await expect(page.getByTestId('summary-tax')).toHaveText(/^\$\d/);
+  await expect(page.getByTestId('summary-total')).toHaveText(/^\$\d/);
 }
 
 /** Opens a payment method of the accordion (checkout §2: exactly one open, by its radio). */
