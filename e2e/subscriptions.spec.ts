@@ -71,6 +71,7 @@ test('the owner of the paid demo plan adds 3 licenses and pays the prorated tota
   await expect(page.getByTestId('summary-licenses')).toHaveText('3');
   await expect(page.getByText(/Subtotal \(prorated for \d+ of \d+ days\)/)).toBeVisible();
   const today = page.getByTestId('summary-total-today');
+  await expect(today).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(today).not.toHaveText('$0.00');
   const total = await today.textContent();
   await fillSubscriptionCard(page, '4242 4242 4242 4242');

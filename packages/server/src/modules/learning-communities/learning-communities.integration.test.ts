@@ -401,6 +401,37 @@ describe('creating and changing a community', () => {
   });
 });
 
+describe('kept lists (decision 0034)', () => {
+  it('a change drops at once the lists of the community’s members, and leaves everyone else’s kept', async () => {
+    const outsider = await newLearner(server.app, server.db, 'Kept Reader');
+    const keptFor = (client: TestClient) =>
+      expect.poll(() => countStatements(server.db, () => graphql(client, MINE))).toBe(0);
+    const community = await create(demo.sam.client, {
+      title: 'Kept lists',
+      creationReason: { type: 'OTHER', text: 'To see what is kept.' },
+      topicIds: await topicIds('sql'),
+    });
+    const added = await graphql(demo.sam.client, ADD, { id: community.id, userIds: [String(demo.kim.id)] });
+    expect(added.data.errors, added.body).toBeUndefined();
+    await keptFor(demo.kim.client);
+    await keptFor(outsider.client);
+
+    const removed = await graphql(demo.sam.client, REMOVE, {
+      id: community.id,
+      userIds: [String(demo.kim.id)],
+    });
+    expect(removed.data.errors, removed.body).toBeUndefined();
+    // Asked again straight away, not polled: Kim's kept list went with the change.
+    const kims = await graphql(demo.kim.client, MINE);
+    expect(kims.data.data.myLearningCommunities.map((mine: { id: string }) => mine.id)).not.toContain(
+      community.id,
+    );
+    // Someone in none of its communities keeps theirs: nothing is read.
+    expect(await countStatements(server.db, () => graphql(outsider.client, MINE))).toBe(0);
+    await graphql(demo.sam.client, DELETE, { id: community.id });
+  });
+});
+
 describe('built to scale', () => {
   it('reads communities with owners, members and topics in a number of statements that does not grow with them', async () => {
     const member = await newLearner(server.app, server.db, 'Scale Tester');

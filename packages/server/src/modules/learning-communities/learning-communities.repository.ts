@@ -78,28 +78,26 @@ export function createLearningCommunitiesRepository(db: Database) {
 
     /**
      * The community locked for the caller's transaction (`share`: members may be added meanwhile,
-     * but it cannot be deleted or change hands; `update`: nothing else changes it), with whether
-     * `userId` is a member. Null when it does not exist.
+     * but it cannot be deleted or change hands; `update`: nothing else changes it), with its
+     * member ids: whether the caller is one, and whose lists the change touches. Null when it
+     * does not exist.
      */
     async locked(
       tx: Writer,
       id: number,
-      userId: number,
       strength: 'share' | 'update',
-    ): Promise<(CommunityRow & { callerIsMember: boolean }) | null> {
+    ): Promise<(CommunityRow & { memberIds: number[] }) | null> {
       const [row] = await tx
         .select(communityColumns)
         .from(learningCommunities)
         .where(eq(learningCommunities.id, id))
         .for(strength);
       if (!row) return null;
-      const [member] = await tx
+      const members = await tx
         .select({ userId: learningCommunityMembers.userId })
         .from(learningCommunityMembers)
-        .where(
-          and(eq(learningCommunityMembers.communityId, id), eq(learningCommunityMembers.userId, userId)),
-        );
-      return { ...row, callerIsMember: member !== undefined };
+        .where(eq(learningCommunityMembers.communityId, id));
+      return { ...row, memberIds: members.map((member) => member.userId) };
     },
 
     async insert(

@@ -86,22 +86,26 @@ export function createLearningCommunitiesService(deps: {
   });
   const readMine = (userId: number, reader: Reader) => reader.read(mineWithNamesRead, { userId });
   /**
-   * A change in one transaction. It can change the lists of every member, so this instance
-   * drops all it keeps at once, before any of them asks again (changes are rare next to reads);
-   * other instances when the change is announced.
+   * A change in one transaction. `run` names the learners whose lists it touches (a community's
+   * members, before and after), and this instance drops what it keeps of theirs once the
+   * transaction ends, before any of them asks again; other instances when the change is
+   * announced.
    */
-  const change = async <T>(run: (tx: Transaction) => Promise<T>): Promise<T> => {
+  const change = async <T>(
+    run: (tx: Transaction, touches: (userIds: readonly number[]) => void) => Promise<T>,
+  ): Promise<T> => {
+    const touched = new Set<number>();
     try {
-      return await db.transaction(run);
+      return await db.transaction((tx) => run(tx, (userIds) => userIds.forEach((id) => touched.add(id))));
     } finally {
-      mineKept.forget('everyone');
+      for (const userId of touched) mineKept.forget(userId);
     }
   };
 
-  /** The community for a change by `userId`, locked; 404 unless they are a member. */
+  /** The community for a change by `userId`, locked, with its members; 404 unless they are one. */
   async function lockedForMember(tx: Writer, userId: number, id: number, strength: 'share' | 'update') {
-    const community = await repository.locked(tx, id, userId, strength);
-    if (!community?.callerIsMember) throw notFound(NOT_FOUND);
+    const community = await repository.locked(tx, id, strength);
+    if (!community?.memberIds.includes(userId)) throw notFound(NOT_FOUND);
     return community;
   }
 
@@ -176,7 +180,7 @@ export function createLearningCommunitiesService(deps: {
     /** Founds a community in the founder's organization (if any), with the founder as owner and first member. */
     async create(userId: number, input: LearningCommunityInput): Promise<LearningCommunity> {
       const membership = await organizations.membershipOf(userId);
-      return change(async (tx) => {
+      return change(async (tx, touches) => {
         const known = await topics.byIds(input.topicIds, tx);
         const unknown = input.topicIds.filter((id) => !known.has(id));
         if (unknown.length > 0) {
@@ -194,6 +198,7 @@ export function createLearningCommunitiesService(deps: {
         });
         await repository.addMembers(tx, row.id, [userId], null);
         await repository.setTopics(tx, row.id, input.topicIds);
+        touches([userId]);
         return toCommunity(row);
       });
     },
@@ -210,10 +215,11 @@ export function createLearningCommunitiesService(deps: {
     ): Promise<LearningCommunity> {
       // Read before the transaction: PGlite runs nothing else while one is open.
       const inviter = invitation ? await users.findById(userId) : null;
-      return change(async (tx) => {
+      return change(async (tx, touches) => {
         const community = await lockedForMember(tx, userId, id, 'share');
         await checkColleagues(tx, community.organizationId, userIds);
         const added = await repository.addMembers(tx, id, userIds, userId);
+        touches([...community.memberIds, ...added]);
         if (added.length > 0) await repository.touch(tx, id);
         if (invitation && mail && added.length > 0) {
           const contacts = await users.contacts(added, tx);
@@ -238,7 +244,7 @@ export function createLearningCommunitiesService(deps: {
 
     /** Removes members (the owner only; others get 403). The owner leaves with `leave` instead. */
     async removeMembers(userId: number, id: number, userIds: readonly number[]): Promise<LearningCommunity> {
-      return change(async (tx) => {
+      return change(async (tx, touches) => {
         const community = await lockedForMember(tx, userId, id, 'update');
         if (community.ownerId !== userId)
           throw permissionDenied('Only the owner of the community can remove members.');
@@ -249,6 +255,7 @@ export function createLearningCommunitiesService(deps: {
         }
         await repository.removeMembers(tx, id, userIds);
         await repository.touch(tx, id);
+        touches(community.memberIds);
         return toCommunity(community);
       });
     },
@@ -259,7 +266,7 @@ export function createLearningCommunitiesService(deps: {
      * left without anyone.
      */
     async leave(userId: number, id: number): Promise<void> {
-      await change(async (tx) => {
+      await change(async (tx, touches) => {
         const community = await lockedForMember(tx, userId, id, 'update');
         if (community.ownerId === userId) {
           const successor = await repository.longestStandingOther(tx, id, userId);
@@ -273,16 +280,18 @@ export function createLearningCommunitiesService(deps: {
           await repository.setOwner(tx, id, successor);
         }
         await repository.removeMembers(tx, id, [userId]);
+        touches(community.memberIds);
       });
     },
 
     /** Deletes the community with its memberships and topics (the owner only; members get 403). */
     async delete(userId: number, id: number): Promise<void> {
-      await change(async (tx) => {
+      await change(async (tx, touches) => {
         const community = await lockedForMember(tx, userId, id, 'update');
         if (community.ownerId !== userId)
           throw permissionDenied('Only the owner of the community can delete it.');
         await repository.delete(tx, id);
+        touches(community.memberIds);
       });
     },
 
