@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import {
-  API_ERROR_CODES,
-  CART_MESSAGES,
   SHOPPING_LIST_MAX_ITEMS,
-  bestDiscount,
-  discountedPrice,
   money,
-  removedCodesMessage,
-  subtractMoney,
-  toApiPrice,
   type BuyableRef,
   type BuyableType,
-  type CartSessionResponse,
-  type DiscountAttempt,
   type CurrencyCode,
-  type ListItem,
+  type DiscountAttempt,
   type Money,
   type ShoppingListName,
 } from '@lectern/domain';
@@ -25,12 +15,16 @@ import {
 } from '../../platform/rate-limit/attempt-limiter.js';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
-import { HttpError, validationError } from '../../platform/http/http-error.js';
+import { validationError } from '../../platform/http/http-error.js';
 import type { CartCourse, CatalogService } from '../catalog/catalog.service.js';
 import type { Coupon, CouponsService } from '../coupons/coupons.service.js';
 import type { CreditService } from '../credit/credit.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { PricingContext } from '../user-context/user-context.service.js';
+import { cartAnswer, type CartAnswer } from './cart-answer.js';
+import { cartConflict, checkPrecondition, etagOf, ifMatchTag, newVersion } from './cart-etag.js';
+import { buyableKey, itemsOf, LEFT_FOR_THE_CART, OWNED_CHECK_LISTS } from './cart-items.js';
+import { evaluateCodes, priceOf, recheckStoredCodes, usableCoupons, type CartFacts } from './cart-pricing.js';
 import {
   cartCodesRead,
   createCartsRepository,
@@ -39,13 +33,11 @@ import {
   type CartSnapshot,
   type CartWrite,
 } from './carts.repository.js';
+import { planVisitorCartMerge } from './visitor-cart-merge.js';
 
+export type { CartAnswer } from './cart-answer.js';
 export type { CartOwner } from './carts.repository.js';
 
-/** The ETag of an owner who has no cart yet. Real versions are random 16-character tokens. */
-export const NO_CART_ETAG = '"0"';
-/** The most codes one cart keeps applied. */
-export const MAX_STORED_CODES = 10;
 /** How long a cart snapshot is remembered for the next write of the same owner (see `begin`). */
 const SNAPSHOT_REUSE_MS = 5 * 60 * 1000;
 const SNAPSHOT_REUSE_MAX = 20_000;
@@ -63,67 +55,6 @@ export interface CartRequest {
   ifMatch?: string;
   /** The client address (rate limit of failed code attempts). */
   ip?: string;
-}
-
-export interface CartAnswer {
-  etag: string;
-  body: CartSessionResponse;
-}
-
-type BadStatus = Exclude<DiscountAttempt['status'], 'valid'>;
-
-const newVersion = () => randomBytes(12).toString('base64url');
-const etagOf = (snapshot: CartSnapshot | null) => (snapshot ? `"${snapshot.version}"` : NO_CART_ETAG);
-const buyableKey = (type: BuyableType, courseId: number) => `${type}:${courseId}`;
-const OWNED_CHECK_LISTS: ReadonlySet<ShoppingListName> = new Set(['cart', 'express']);
-
-const preconditionRequired = () =>
-  new HttpError(
-    428,
-    API_ERROR_CODES.preconditionRequired,
-    "Send the cart's ETag in an If-Match header: fetch the cart first, then retry the change.",
-  );
-const preconditionFailed = (current: string) =>
-  new HttpError(
-    412,
-    API_ERROR_CODES.preconditionFailed,
-    'The cart has changed since you loaded it (If-Match does not match its ETag). Fetch it again and retry.',
-    undefined,
-    { etag: current },
-  );
-const conflict = () =>
-  new HttpError(
-    409,
-    API_ERROR_CODES.conflict,
-    'The cart was changed by another request at the same moment. Fetch it again and retry.',
-  );
-
-/**
- * Platform §7 If-Match: a missing header is refused (428) once the cart exists; `*` matches
- * any existing cart; otherwise one of the listed tags must equal the current ETag. Tags are
- * compared without a `W/` prefix, which proxies add when they compress.
- */
-function checkPrecondition(ifMatch: string | undefined, snapshot: CartSnapshot | null): void {
-  const header = ifMatch?.trim();
-  if (!header) {
-    if (snapshot) throw preconditionRequired();
-    return;
-  }
-  const current = etagOf(snapshot);
-  const tags = header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (tags.includes('*') ? snapshot !== null : tags.includes(current)) return;
-  throw preconditionFailed(current);
-}
-
-interface Loaded {
-  courses: Map<number, CartCourse>;
-  /** Coupons of the stored and requested codes, by code (absent: no such code). */
-  coupons: Map<string, Coupon>;
-  available: Coupon[];
-  tierAmounts: Map<number, Money>;
-  credit: Money | null;
-  owned: Set<number>;
-  pricing: PricingContext;
 }
 
 /** A planned change: what to write and which attempts to report. */
@@ -172,7 +103,7 @@ export function createCartsService(deps: {
     snapshot: CartSnapshot | null,
     balances: Map<CurrencyCode, Money> | null,
     extra: { courseIds?: number[]; codes?: string[]; ownedAmong?: number[] } = {},
-  ): Promise<Loaded> {
+  ): Promise<CartFacts> {
     const { currency } = pricing;
     const fresh = new Set(extra.courseIds ?? []);
     const shown = [...new Set(snapshot?.items.map((item) => item.courseId) ?? [])].filter(
@@ -222,7 +153,7 @@ export function createCartsService(deps: {
   /** The remembered snapshot, when the write's If-Match names exactly its version. */
   const reusable = (request: CartRequest): CartSnapshot | undefined => {
     const snapshot = request.owner ? snapshots.get(ownerKey(request)) : undefined;
-    const tag = request.ifMatch?.trim().replace(/^W\//, '');
+    const tag = ifMatchTag(request.ifMatch);
     return snapshot && tag === etagOf(snapshot) ? snapshot : undefined;
   };
 
@@ -238,132 +169,6 @@ export function createCartsService(deps: {
       request.userId === null ? null : credit.balancesOf(request.userId, { cached: true }),
       reused !== undefined,
     ] as const);
-  }
-
-  /** Stored codes split into those still usable and those that became bad (reported once, then dropped). */
-  function recheckStoredCodes(snapshot: CartSnapshot | null, loaded: Loaded) {
-    const keep: string[] = [];
-    const dropped: DiscountAttempt[] = [];
-    for (const code of snapshot?.codes ?? []) {
-      const status = loaded.coupons.get(code)?.validity ?? 'invalid';
-      if (status === 'valid') keep.push(code);
-      else dropped.push({ code, status, detail: removedCodesMessage([code], status) });
-    }
-    return { keep, dropped };
-  }
-
-  /** The price of one course after the best of the given coupons that covers it. */
-  function priceOf(course: CartCourse, usable: Coupon[], loaded: Loaded) {
-    const candidates = usable
-      .filter((coupon) => coupons.coversCourse(coupon, course.id))
-      .map((coupon) => ({ coupon, discount: coupons.discountIn(coupon, loaded.tierAmounts) }))
-      .filter((candidate) => candidate.discount !== null)
-      .map((candidate) => ({ coupon: candidate.coupon, discount: candidate.discount! }));
-    const best = bestDiscount(course.listPrice, candidates);
-    return best
-      ? { price: best.price, coupon: best.coupon.coupon }
-      : { price: course.listPrice, coupon: null };
-  }
-
-  /** True when the coupon lowers the price of at least one of the courses. */
-  function lowersAny(coupon: Coupon, courseIds: Iterable<number>, loaded: Loaded): boolean {
-    const discount = coupons.discountIn(coupon, loaded.tierAmounts);
-    if (!discount) return false;
-    for (const id of courseIds) {
-      const course = loaded.courses.get(id);
-      if (!course || !coupons.coversCourse(coupon, id)) continue;
-      if (discountedPrice(course.listPrice, discount).amount < course.listPrice.amount) return true;
-    }
-    return false;
-  }
-
-  function present(
-    request: CartRequest,
-    snapshot: CartSnapshot | null,
-    loaded: Loaded,
-    attempts: DiscountAttempt[],
-  ): CartAnswer {
-    const locale = loaded.pricing.intlLocale;
-    const stored = snapshot?.codes ?? [];
-    const usable = stored
-      .map((code) => loaded.coupons.get(code))
-      .filter((coupon) => coupon !== undefined && coupon.validity === 'valid') as Coupon[];
-    const lists: Record<ShoppingListName, ListItem[]> = {
-      cart: [],
-      express: [],
-      saved_for_later: [],
-      wishlist: [],
-    };
-    const unseen: Record<ShoppingListName, number> = { cart: 0, express: 0, saved_for_later: 0, wishlist: 0 };
-    for (const item of snapshot?.items ?? []) {
-      const course = loaded.courses.get(item.courseId);
-      if (!course) continue;
-      const { price, coupon } = priceOf(course, usable, loaded);
-      lists[item.list].push({
-        buyable: {
-          id: item.courseId,
-          buyable_object_type: item.buyableType,
-          course: {
-            id: course.id,
-            title: course.title,
-            url: course.url,
-            image_url: null,
-            visible_instructors: course.visibleInstructors,
-          },
-        },
-        purchase_price: toApiPrice(price, locale),
-        list_price: toApiPrice(course.listPrice, locale),
-        current_discount: coupon
-          ? {
-              code: coupon.code,
-              saving_price: toApiPrice(subtractMoney(course.listPrice, price), locale, {
-                freeWhenZero: false,
-              }),
-            }
-          : null,
-      });
-      if (!item.seen) unseen[item.list] += 1;
-    }
-    const reported = new Set(attempts.map((attempt) => attempt.code));
-    return {
-      etag: etagOf(snapshot),
-      body: {
-        cart: lists.cart,
-        express: lists.express,
-        saved_for_later: lists.saved_for_later,
-        wishlist: lists.wishlist,
-        cart_unseen_count: unseen.cart,
-        express_unseen_count: unseen.express,
-        saved_for_later_unseen_count: unseen.saved_for_later,
-        wishlist_unseen_count: unseen.wishlist,
-        discount_attempts: [
-          ...usable
-            .filter((coupon) => !reported.has(coupon.code))
-            .map((coupon): DiscountAttempt => ({ code: coupon.code, status: 'valid' })),
-          ...attempts,
-        ],
-        user:
-          request.userId === null
-            ? null
-            : {
-                id: request.userId,
-                credit: toApiPrice(
-                  loaded.credit ?? { amount: 0, currency: loaded.pricing.currency },
-                  locale,
-                  {
-                    freeWhenZero: false,
-                  },
-                ),
-              },
-        available_coupon_info: {
-          coupons: loaded.available.map((coupon) => ({
-            code: coupon.code,
-            description: coupon.description,
-            ends_at: coupon.endsAt?.toISOString() ?? null,
-          })),
-        },
-      },
-    };
   }
 
   /** The snapshot after a successful write, without reading it again (the version proved nothing else changed). */
@@ -390,7 +195,7 @@ export function createCartsService(deps: {
   async function change(
     request: CartRequest,
     needs: { courseIds?: number[]; codes?: string[]; ownedAmong?: number[] },
-    plan: (snapshot: CartSnapshot | null, loaded: Loaded, storedKeep: string[]) => Plan,
+    plan: (snapshot: CartSnapshot | null, loaded: CartFacts, storedKeep: string[]) => Plan,
   ): Promise<CartAnswer> {
     const owner = request.owner;
     if (!owner) throw new Error('a cart write needs an owner');
@@ -405,7 +210,7 @@ export function createCartsService(deps: {
       planned.codes.some((code, i) => code !== snapshot?.codes[i]);
     if (!codesChanged && planned.deleteItemIds.length === 0 && planned.inserts.length === 0) {
       remember(request, snapshot);
-      return present(request, snapshot, loaded, attempts);
+      return cartAnswer(request.userId, snapshot, loaded, attempts);
     }
     const write: CartWrite = {
       owner,
@@ -428,15 +233,15 @@ export function createCartsService(deps: {
         remember(request, current);
         if (!current || seenHere?.version !== current.version) checkPrecondition(request.ifMatch, current);
       }
-      throw conflict();
+      throw cartConflict();
     }
     const written = applied(snapshot, write, result);
     remember(request, written);
-    return present(request, written, loaded, attempts);
+    return cartAnswer(request.userId, written, loaded, attempts);
   }
 
   /** Checks buyables against the catalog and ownership; throws a 400 naming the first problem of each. */
-  function validateBuyables(list: ShoppingListName, buyables: readonly BuyableRef[], loaded: Loaded) {
+  function validateBuyables(list: ShoppingListName, buyables: readonly BuyableRef[], loaded: CartFacts) {
     const fieldErrors: Record<string, string[]> = {};
     buyables.forEach((buyable, index) => {
       const course = loaded.courses.get(buyable.id);
@@ -460,44 +265,6 @@ export function createCartsService(deps: {
       { buyables: [`A list holds at most ${SHOPPING_LIST_MAX_ITEMS} items.`] },
       `Your ${list.replaceAll('_', ' ')} can hold at most ${SHOPPING_LIST_MAX_ITEMS} items; remove some first.`,
     );
-
-  /**
-   * Evaluates requested codes for the cart. Valid codes are kept (after the stored ones,
-   * without duplicates); the others are reported with their status and platform §8 text.
-   * A valid code that lowers no price among `against` (when there is something to buy) is
-   * reported invalid: "not valid for this course".
-   */
-  function evaluateCodes(
-    requested: readonly string[],
-    keep: string[],
-    loaded: Loaded,
-    against: number[],
-    /** Counts the refused codes of this evaluation (a retried change evaluates again). */
-    tally: { refused: number },
-  ): { codes: string[]; attempts: DiscountAttempt[] } {
-    const codes = [...keep];
-    const attempts: DiscountAttempt[] = [];
-    tally.refused = 0;
-    const refuse = (code: string, status: BadStatus, detail: string) => {
-      attempts.push({ code, status, detail });
-      tally.refused += 1;
-    };
-    for (const code of requested) {
-      const coupon = loaded.coupons.get(code);
-      const status = coupon?.validity ?? 'invalid';
-      if (status !== 'valid') refuse(code, status, removedCodesMessage([code], status));
-      else if (against.length > 0 && !lowersAny(coupon!, against, loaded))
-        refuse(code, 'invalid', CART_MESSAGES.codeNotValidForCourse);
-      else if (!codes.includes(code)) codes.push(code);
-    }
-    if (codes.length > MAX_STORED_CODES) {
-      throw validationError(
-        { codes: [`A cart keeps at most ${MAX_STORED_CODES} codes.`] },
-        `A cart keeps at most ${MAX_STORED_CODES} codes; remove one first.`,
-      );
-    }
-    return { codes, attempts };
-  }
 
   /**
    * Discount-code guessing (design §6): refused codes per cart owner and per address, shared
@@ -537,9 +304,6 @@ export function createCartsService(deps: {
     return answer;
   }
 
-  const itemsOf = (snapshot: CartSnapshot | null, list: ShoppingListName) =>
-    (snapshot?.items ?? []).filter((item) => item.list === list);
-
   return {
     /** Facts for a combined read (`prepareCombinedRead`): the codes on the user's cart (`userId`). */
     reads: { codes: cartCodesRead },
@@ -575,7 +339,7 @@ export function createCartsService(deps: {
         request,
         current && { ...current, items: current.items.map((item) => ({ ...item, seen: true })) },
       );
-      return present(request, current, loaded, dropped);
+      return cartAnswer(request.userId, current, loaded, dropped);
     },
 
     /** `POST /shopping-carts/me/{list}/`: adds buyables; adding to the cart takes them off the wishlist and saved-for-later. */
@@ -604,7 +368,7 @@ export function createCartsService(deps: {
               ? (snapshot?.items ?? [])
                   .filter(
                     (item) =>
-                      (item.list === 'wishlist' || item.list === 'saved_for_later') &&
+                      LEFT_FOR_THE_CART.has(item.list) &&
                       wanted.has(buyableKey(item.buyableType, item.courseId)),
                   )
                   .map((item) => item.id)
@@ -677,16 +441,16 @@ export function createCartsService(deps: {
       );
     },
 
-    /**
-     * On login or signup: moves the visitor's items and codes into the user's cart (skipping
-     * courses the user owns for cart and express, duplicates and anything past the list limit),
-     * a visitor's express list replacing the user's, then deletes the visitor's cart.
-     * Retries a few times if the user's cart changes meanwhile.
-     */
     /** The codes on a visitor's cart (a guest checkout prices with them). */
     async visitorCodes(visitorId: string): Promise<string[]> {
       return (await repository.load({ visitorId }))?.codes ?? [];
     },
+
+    /**
+     * On login or signup: moves the visitor's items and codes into the user's cart
+     * (`planVisitorCartMerge`), then deletes the visitor's cart. Retries a few times if the
+     * user's cart changes meanwhile.
+     */
 
     async mergeVisitorCart(visitorId: string, userId: number): Promise<void> {
       const visitor = await repository.load({ visitorId });
@@ -696,53 +460,12 @@ export function createCartsService(deps: {
       const owned = await orders.enrolledCourseIds(userId, visitorCourses);
       for (let attempt = 0; attempt < 3; attempt++) {
         const user = await repository.load(owner);
-        const keys = new Map<ShoppingListName, Set<string>>();
-        for (const item of user?.items ?? []) {
-          if (!keys.has(item.list)) keys.set(item.list, new Set());
-          keys.get(item.list)!.add(buyableKey(item.buyableType, item.courseId));
-        }
-        const visitorExpress = itemsOf(visitor, 'express');
-        const expressKeys = new Set(
-          visitorExpress.map((item) => buyableKey(item.buyableType, item.courseId)),
-        );
-        const deleteItemIds: number[] = [];
-        if (visitorExpress.length > 0) {
-          for (const item of itemsOf(user, 'express')) {
-            if (!expressKeys.has(buyableKey(item.buyableType, item.courseId))) {
-              deleteItemIds.push(item.id);
-              keys.get('express')?.delete(buyableKey(item.buyableType, item.courseId));
-            }
-          }
-        }
-        const inserts: CartWrite['inserts'] = [];
-        const cartAdds = new Set<string>();
-        for (const item of [...visitor.items].reverse()) {
-          const key = buyableKey(item.buyableType, item.courseId);
-          const listKeys = keys.get(item.list) ?? new Set<string>();
-          keys.set(item.list, listKeys);
-          if (OWNED_CHECK_LISTS.has(item.list) && item.buyableType === 'course' && owned.has(item.courseId))
-            continue;
-          if (listKeys.has(key) || listKeys.size >= SHOPPING_LIST_MAX_ITEMS) continue;
-          listKeys.add(key);
-          inserts.push({ list: item.list, buyableType: item.buyableType, courseId: item.courseId });
-          if (item.list === 'cart') cartAdds.add(key);
-        }
-        for (const item of user?.items ?? []) {
-          if (
-            (item.list === 'wishlist' || item.list === 'saved_for_later') &&
-            cartAdds.has(buyableKey(item.buyableType, item.courseId))
-          )
-            deleteItemIds.push(item.id);
-        }
-        const codes = [...new Set([...(user?.codes ?? []), ...visitor.codes])].slice(0, MAX_STORED_CODES);
         const write: CartWrite = {
           owner,
           cartId: user?.id ?? null,
           expectedVersion: user?.version ?? null,
           newVersion: newVersion(),
-          codes,
-          deleteItemIds,
-          inserts,
+          ...planVisitorCartMerge(visitor, user, owned),
           context: 'visitor_cart_merge',
         };
         if (await repository.write(write)) {
@@ -778,7 +501,7 @@ export function createCartsService(deps: {
       const tierIds = [...evaluated.byCode.values()]
         .map((coupon) => (coupon.discount.kind === 'target_price' ? coupon.discount.tierId : null))
         .filter((id) => id !== null);
-      const loaded: Loaded = {
+      const loaded: CartFacts = {
         courses: found,
         coupons: evaluated.byCode,
         available: [],
@@ -791,9 +514,7 @@ export function createCartsService(deps: {
         owned: new Set(),
         pricing,
       };
-      const usable = codes
-        .map((code) => loaded.coupons.get(code))
-        .filter((coupon) => coupon !== undefined && coupon.validity === 'valid') as Coupon[];
+      const usable = usableCoupons(codes, loaded);
       const courses = new Map<number, CartCourse & { price: Money; couponCode: string | null }>();
       for (const [id, course] of found) {
         const { price, coupon } = priceOf(course, usable, loaded);

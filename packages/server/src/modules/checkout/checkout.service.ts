@@ -4,11 +4,8 @@ import {
   formatMoney,
   money,
   paymentErrorCodeOf,
-  paymentErrorMessage,
-  pendingPaymentText,
   secondaryLocationError,
   secondaryLocationFieldOf,
-  toApiPrice,
   type BnplInfoResponse,
   type CheckoutInfoRequest,
   type CheckoutInfoResponse,
@@ -47,6 +44,7 @@ import {
 import { createRefundedPurchases } from './refunded-purchases.js';
 import { createCheckoutFulfilment, holdsOf, type GiftsBought } from './checkout-fulfilment.js';
 import { withGiftDetails } from './checkout-gifts.js';
+import { FINAL_ATTEMPT_STATUSES, pendingPaymentOf, receiptOf } from './checkout-receipt.js';
 import { bnplInfoOf } from './bnpl-methods.js';
 import { createCheckoutQuotes, type CheckoutQuote, type GuestQuoteBuyer } from './checkout-quote.js';
 import { createCheckoutReconciliation, RECONCILIATION } from './checkout-reconciliation.js';
@@ -89,7 +87,6 @@ const ENCRYPTION_KEY_CACHE_MS = 10 * 60 * 1000;
 const COUPON_HOLD_MS = { prompt: 60 * 60 * 1000, delayed: 7 * 24 * 60 * 60 * 1000 };
 
 const key = (attempt: AttemptRow, step: string) => `checkout:${attempt.id}:${step}`;
-const FINAL = new Set(['succeeded', 'failed', 'canceled']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The price the buyer saw differs from the server's: nothing was charged (design §4). */
@@ -402,22 +399,6 @@ export function createCheckoutService(deps: {
     return row;
   }
 
-  /** What the success page says of an attempt still waiting for its money (checkout §9). */
-  async function pendingOf(row: AttemptRow): Promise<CheckoutReceipt['pending']> {
-    let voucher: NonNullable<CheckoutReceipt['pending']>['voucher'] = null;
-    if (row.status === 'requires_action' && row.gatewayPaymentId) {
-      const action = (await gateway.retrievePayment(row.gatewayPaymentId)).nextAction;
-      if (action?.type === 'display_voucher') {
-        voucher = {
-          url: action.url,
-          reference: action.reference,
-          expires_at: action.expiresAt.toISOString(),
-        };
-      }
-    }
-    return { method_type: row.methodType, text: pendingPaymentText(row.methodType), voucher };
-  }
-
   // The provider's webhooks: the same fulfilment as the answer path, whichever comes first.
   const attemptOfPayment = async (payment: GatewayPayment) => {
     // A subscription's payment (a plan checkout, a renewal) is never a course order's.
@@ -436,7 +417,7 @@ export function createCheckoutService(deps: {
   });
   payments.events.on('payment.failed', async (payment) => {
     const row = await attemptOfPayment(payment);
-    if (row && !FINAL.has(row.status)) {
+    if (row && !FINAL_ATTEMPT_STATUSES.has(row.status)) {
       await fail(row, payment.lastError ? paymentErrorCodeOf(payment.lastError) : 'card_declined', {
         gatewayPaymentId: payment.id,
       });
@@ -714,7 +695,7 @@ export function createCheckoutService(deps: {
         // the buyer's return brings the payment with its card to complete the order.
         return afterPayment(row, await gateway.retrievePayment(row.gatewayPaymentId));
       }
-      if (FINAL.has(row.status)) return resultOf(row);
+      if (FINAL_ATTEMPT_STATUSES.has(row.status)) return resultOf(row);
       if (!row.gatewayPaymentId || intentId !== row.gatewayPaymentId) {
         throw validationError({
           'payment_info.credentials.payment_intent_id': ['This is not the payment of this attempt.'],
@@ -737,44 +718,8 @@ export function createCheckoutService(deps: {
     /** `GET /payment/checkout-result/?payment_attempt_id=`: what the success page shows. */
     async receipt(userId: number, attemptId: string, locale: string): Promise<CheckoutReceipt> {
       const row = await ownAttempt(userId, attemptId);
-      const quote = row.quote;
-      const failed = row.status === 'failed' || row.status === 'canceled';
-      const code = row.errorCode ?? 'card_declined';
-      const price = (amount: number, freeWhenZero = true) =>
-        toApiPrice(money(amount, quote.currency), locale, { freeWhenZero });
-      return {
-        payment_attempt_id: row.id,
-        status: row.status,
-        pending: FINAL.has(row.status) ? null : await pendingOf(row),
-        failure: failed ? { error_code: code, message: paymentErrorMessage(code).text } : null,
-        order:
-          row.orderId === null
-            ? null
-            : {
-                id: row.orderId,
-                total: price(quote.total),
-                credit_used: price(quote.creditUsed, false),
-                tax: price(quote.tax, false),
-                created: row.updatedAt.toISOString(),
-                lines: quote.lines.map((line) => ({
-                  buyable: { id: line.courseId, buyable_object_type: line.buyableType },
-                  title: line.title,
-                  url: line.url,
-                  price: price(line.price),
-                  // A gift's recipient as frozen at submit, for the page to say when it is mailed.
-                  ...(line.gift
-                    ? {
-                        gift: {
-                          recipient_email: line.gift.recipientEmail,
-                          recipient_name: line.gift.recipientName,
-                          deliver_at: line.gift.deliverAt,
-                          scheduled: new Date(line.gift.deliverAt) > now(),
-                        },
-                      }
-                    : {}),
-                })),
-              },
-      };
+      const pending = FINAL_ATTEMPT_STATUSES.has(row.status) ? null : await pendingPaymentOf(row, gateway);
+      return receiptOf(row, pending, locale, now());
     },
 
     /** `GET /payment-vendor/stored-payment-method/` */

@@ -35,6 +35,25 @@ export interface Coupon {
   validity: CouponValidity;
 }
 
+/** Whether the coupon covers the course (its scope), whatever the price. */
+export function couponCoversCourse(coupon: Coupon, courseId: number): boolean {
+  return coupon.courseIds === null || coupon.courseIds.has(courseId);
+}
+
+/**
+ * The coupon's discount in one currency. A target price needs its tier's amount in that
+ * currency (`tierAmounts`); without it the coupon gives nothing there.
+ */
+export function couponDiscountIn(
+  coupon: Coupon,
+  tierAmounts: ReadonlyMap<number, Money>,
+): CouponDiscount | null {
+  const { discount } = coupon;
+  if (discount.kind !== 'target_price') return discount;
+  const targetAmount = tierAmounts.get(discount.tierId);
+  return targetAmount ? { kind: 'target_price', targetAmount } : null;
+}
+
 export interface NewCoupon {
   code: string;
   description?: string;
@@ -141,22 +160,6 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
   }
 
   return {
-    /** Whether the coupon covers the course (its scope), whatever the price. */
-    coversCourse(coupon: Coupon, courseId: number): boolean {
-      return coupon.courseIds === null || coupon.courseIds.has(courseId);
-    },
-
-    /**
-     * The coupon's discount in one currency. A target price needs its tier's amount in
-     * that currency (`tierAmounts`); without it the coupon gives nothing there.
-     */
-    discountIn(coupon: Coupon, tierAmounts: ReadonlyMap<number, Money>): CouponDiscount | null {
-      const { discount } = coupon;
-      if (discount.kind !== 'target_price') return discount;
-      const targetAmount = tierAmounts.get(discount.tierId);
-      return targetAmount ? { kind: 'target_price', targetAmount } : null;
-    },
-
     /**
      * Looks up the given (normalized) codes in one query and, with `includePublic`, every
      * public coupon. Each found coupon carries its validity at `now`; codes not found are absent.
