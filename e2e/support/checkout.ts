@@ -50,9 +50,19 @@ export async function enterUsBilling(page: Page, zip = '10001'): Promise<void> {
   const field = page.getByLabel('ZIP Code');
   await field.fill(zip);
   await expect(field).toHaveValue(zip);
-  // Priced, not just asked for: while tax loads the total still reads "Enter your billing address".
-  await expect(page.getByTestId('summary-tax')).toHaveText(/^\$\d/);
-  await expect(page.getByTestId('summary-total')).toHaveText(/^\$\d/);
+  await expectPriced(page);
+}
+
+/**
+ * The order summary priced for the billing address: tax neither asked for ("Enter your
+ * billing address") nor loading (an empty loader), and a total (which waits for tax where tax
+ * comes on top).
+ */
+export async function expectPriced(page: Page): Promise<void> {
+  const tax = page.getByTestId('summary-tax');
+  await expect(tax.getByRole('status')).toHaveCount(0);
+  await expect(tax).toHaveText(/\d/);
+  await expect(page.getByTestId('summary-total')).toHaveText(/\d/);
 }
 
 /** Opens a payment method of the accordion (checkout §2: exactly one open, by its radio). */
