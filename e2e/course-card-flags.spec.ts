@@ -270,6 +270,24 @@ test.describe('the course card quick view box', () => {
     await expect(titleLink(second!)).toBeFocused();
   });
 
+  test('opens for keyboard focus that came to a card before the page’s code did', async ({ page }) => {
+    // The islands' code is held back until the visitor has tabbed to the second card.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/islands-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const [first, second] = [0, 1].map((index) => cards(page).nth(index));
+    await titleLink(first!).focus();
+    await page.keyboard.press('Tab');
+    await expect(titleLink(second!)).toBeFocused();
+    release();
+    await expect(page.getByRole('dialog', { name: await titleOf(second!) })).toBeVisible();
+    await expect(titleLink(second!)).toBeFocused();
+  });
+
   test('waits longer and has no wishlist button under their experiments', async ({
     page,
     context,

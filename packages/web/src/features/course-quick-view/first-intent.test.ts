@@ -64,6 +64,23 @@ describe('whenFirstIntent', () => {
     expect(initial).toMatchObject({ pointer: true, focus: false });
   });
 
+  it('starts at once for keyboard focus that came to the card before the watch did', () => {
+    const element = card();
+    element.querySelector('a')!.focus();
+    const { start } = pendingStart();
+    whenFirstIntent(element, start);
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start.mock.calls[0]![0]).toMatchObject({ pointer: false, focus: true });
+  });
+
+  it('does not start for focus elsewhere when the watch begins', () => {
+    const element = card();
+    document.querySelector<HTMLElement>('#out')!.focus();
+    const { start } = pendingStart();
+    whenFirstIntent(element, start);
+    expect(start).not.toHaveBeenCalled();
+  });
+
   it('stops the behaviour when stopped, also before it has loaded', async () => {
     const element = card();
     const { start, stopBehaviour, finish } = pendingStart();

@@ -25,7 +25,9 @@ export function isKeyboardFocus(target: EventTarget | null): boolean {
  * behaviour and returns how to stop it. Until `start` is done it keeps following where the
  * pointer and focus are, so the behaviour starts from where the visitor is by then. A page
  * loads that code only once somebody comes to a card (the JavaScript budget of public pages).
- * Returns a function that stops waiting, or stops the behaviour once started.
+ * Intent that came before this watch did (a visitor who tabbed to or rested on a card while the
+ * page's islands were still loading) counts too: its events are gone, so the card's state is
+ * read as it is now. Returns a function that stops waiting, or stops the behaviour once started.
  */
 export function whenFirstIntent(
   card: HTMLElement,
@@ -44,6 +46,9 @@ export function whenFirstIntent(
     else if (!(event instanceof FocusEvent && card.contains(event.relatedTarget as Node | null))) {
       initial.focus = false;
     }
+    startOnIntent();
+  };
+  const startOnIntent = () => {
     if (initial.since !== 0 || !(initial.pointer || initial.focus)) return;
     initial.since = performance.now();
     start(initial).then(
@@ -57,6 +62,12 @@ export function whenFirstIntent(
     );
   };
   EVENTS.forEach((type) => card.addEventListener(type, follow));
+  const active = card.ownerDocument.activeElement;
+  initial.focus = active !== null && card.contains(active) && isKeyboardFocus(active);
+  // `:hover` only where a pointer hovers: a touch screen keeps it on whatever was tapped last.
+  const hovers = card.ownerDocument.defaultView?.matchMedia?.('(hover: hover)').matches ?? false;
+  initial.pointer = hovers && card.matches(':hover');
+  startOnIntent();
   return () => {
     stopped = true;
     detach();
