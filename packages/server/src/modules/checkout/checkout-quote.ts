@@ -283,3 +283,4 @@ export function createCheckoutQuotes(deps: {
     watchBuyerFacts: (listen: DatabaseHandle['listen']) => factsCache.watch(listen),
   };
 }
+export type CheckoutQuotes = ReturnType<typeof createCheckoutQuotes>;

@@ -5,7 +5,6 @@ import {
   money,
   paymentErrorCodeOf,
   secondaryLocationError,
-  secondaryLocationFieldOf,
   type BnplInfoResponse,
   type CheckoutInfoRequest,
   type CheckoutInfoResponse,
@@ -13,13 +12,10 @@ import {
   type CheckoutResult,
   type CheckoutResultRequest,
   type CheckoutSubmitRequest,
-  type CurrencyCode,
   type PaymentMethodConfig,
-  type PriceRepresentment,
 } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAttemptLimiter } from '../../platform/rate-limit/attempt-limiter.js';
-import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { Database } from '../../platform/db/database.js';
 import { NO_FAULTS, type FaultPoints } from '../../platform/faults/fault-points.js';
 import { HttpError, notFound, validationError } from '../../platform/http/http-error.js';
@@ -39,7 +35,6 @@ import {
   type CheckoutBuyer,
   type CheckoutMethodPlugin,
   type MethodMarket,
-  type MethodStatuses,
 } from './checkout-methods.js';
 import { createRefundedPurchases } from './refunded-purchases.js';
 import { createCheckoutFulfilment, holdsOf, type GiftsBought } from './checkout-fulfilment.js';
@@ -57,7 +52,9 @@ import {
 } from './checkout-answers.js';
 import { createCheckoutRepository, type AttemptRow, type HoldConflict } from './checkout.repository.js';
 import { hostedMethodPlugins } from './hosted-methods.js';
-import { createStoredCards, toStoredMethod } from './stored-cards.js';
+import { createStoredCards } from './stored-cards.js';
+import { createProviderFacts } from './provider-facts.js';
+import { createCheckoutInfo } from './checkout-info.js';
 
 export type { CheckoutBuyer } from './checkout-methods.js';
 
@@ -75,9 +72,6 @@ export const FAILED_PAYMENT_ATTEMPTS = { max: 5, windowMs: 15 * 60 * 1000 };
 /** How long a repeated submit waits for the first one, still talking to the provider. */
 const IN_FLIGHT_WAIT_MS = 15_000;
 const IN_FLIGHT_POLL_MS = 50;
-/** Provider facts shown on every checkout: its method statuses and card encryption key. */
-const STATUS_CACHE_MS = 5_000;
-const ENCRYPTION_KEY_CACHE_MS = 10 * 60 * 1000;
 
 /**
  * How long an attempt holds its coupon uses: a card or wallet payment is decided within the
@@ -130,7 +124,7 @@ export function createCheckoutService(deps: {
   payments: PaymentsService;
   tax: TaxProvider;
   log: FastifyBaseLogger;
-  /** How long the provider's method statuses are reused; default STATUS_CACHE_MS. */
+  /** How long the provider's method statuses are reused; default STATUS_CACHE_MS (provider-facts.ts). */
   methodStatusCacheMs?: number;
   /** This site's origin: where providers send buyers back to. */
   publicUrl: string;
@@ -172,7 +166,7 @@ export function createCheckoutService(deps: {
     onOrderRecorded: deps.onOrderRecorded,
     onGiftsBought: deps.onGiftsBought,
   });
-  const { quoteFor, orderSummaryOf, watchBuyerFacts } = createCheckoutQuotes({
+  const quotes = createCheckoutQuotes({
     db: deps.db,
     carts,
     credit,
@@ -180,6 +174,7 @@ export function createCheckoutService(deps: {
     tax: deps.tax,
     now,
   });
+  const { quoteFor, watchBuyerFacts } = quotes;
   const reconciliation = createCheckoutReconciliation({
     repository,
     gateway,
@@ -190,38 +185,8 @@ export function createCheckoutService(deps: {
     afterMs: deps.reconcileAfterMs,
   });
   const storedCards = createStoredCards(payments);
-  const statusCache = createExpiringCache<'statuses', MethodStatuses>({
-    ttlMs: deps.methodStatusCacheMs ?? STATUS_CACHE_MS,
-    maxEntries: 1,
-  });
-  const encryptionKeyCache = createExpiringCache<'key', string | null>({
-    ttlMs: ENCRYPTION_KEY_CACHE_MS,
-    maxEntries: 1,
-  });
-
-  async function methodStatuses() {
-    const hit = statusCache.get('statuses');
-    if (hit) return hit;
-    try {
-      const statuses = await gateway.methodStatuses();
-      statusCache.set('statuses', statuses);
-      return statuses;
-    } catch (error) {
-      // The provider not answering its status call is itself a sign of trouble.
-      log.warn({ err: error }, 'payment provider method statuses unavailable');
-      return { card: 'degraded' } as const;
-    }
-  }
-
-  async function encryptionKey(): Promise<string | null> {
-    const hit = encryptionKeyCache.get('key');
-    if (hit !== undefined) return hit;
-    const jwk = await gateway.cardEncryptionKey().catch(() => null);
-    const value = jwk ? JSON.stringify(jwk) : null;
-    encryptionKeyCache.set('key', value);
-    return value;
-  }
-
+  const providerFacts = createProviderFacts({ gateway, log, statusCacheMs: deps.methodStatusCacheMs });
+  const { methodStatuses, encryptionKey } = providerFacts;
   // ---- results -------------------------------------------------------------------------
 
   /** The answer for an attempt as it stands, asking the provider when an action is pending. */
@@ -424,108 +389,7 @@ export function createCheckoutService(deps: {
     }
   });
 
-  /**
-   * The order priced in each charge currency some method needs instead of the display one
-   * (decision 0010): the same courses, coupons and tax rate, in that currency's tier amounts.
-   */
-  async function representmentsFor(
-    userId: number | GuestQuoteBuyer,
-    pricing: PricingContext,
-    request: CheckoutInfoRequest,
-    display: CurrencyCode,
-    market: MethodMarket,
-  ): Promise<Map<CurrencyCode, PriceRepresentment>> {
-    const result = new Map<CurrencyCode, PriceRepresentment>();
-    for (const currency of registry.chargeCurrenciesFor(display, market)) {
-      const { quote } = await quoteFor(
-        userId,
-        pricing,
-        request.shopping_info.items,
-        request.billing_address,
-        'display',
-        currency,
-      );
-      const priceText = formatMoney(money(quote.total, currency), pricing.intlLocale);
-      result.set(currency, {
-        currency,
-        originalCurrency: display,
-        price_text: priceText,
-        warning: `This payment method is charged in ${currency}: you will pay ${priceText}.`,
-      });
-    }
-    return result;
-  }
-
-  async function infoFor(
-    buyer: number | GuestQuoteBuyer,
-    pricing: PricingContext,
-    request: CheckoutInfoRequest,
-  ): Promise<CheckoutInfoResponse> {
-    const wants = new Set(request.requested_configs);
-    // The provider facts do not depend on the price: fetched alongside it (an unpaid order drops them).
-    const provider = wants.has('checkout_config')
-      ? Promise.all([
-          methodStatuses(),
-          encryptionKey(),
-          typeof buyer === 'number' ? storedCards.cardsOf(buyer) : Promise.resolve([]),
-        ])
-      : null;
-    provider?.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
-    const { quote, balance, taxError } = await quoteFor(
-      buyer,
-      pricing,
-      request.shopping_info.items,
-      request.billing_address,
-      'display',
-    );
-    const data: CheckoutInfoResponse['data'] = { order_summary: orderSummaryOf(quote, pricing.intlLocale) };
-    if (provider) {
-      const paid = !quote.isFree && !quote.isFullyPaidByCredit;
-      const market = marketOf(quote);
-      const [[statuses, key, stored], representments] = await Promise.all([
-        paid ? provider : ([{}, null, []] as const),
-        paid
-          ? representmentsFor(buyer, pricing, request, quote.currency, market)
-          : new Map<CurrencyCode, PriceRepresentment>(),
-      ]);
-      data.checkout_config = {
-        payment_methods: registry.methodsFor(
-          {
-            // Field by field: a spread here cost more than the rest of the quote (decision 0016).
-            country: market.country,
-            product: market.product,
-            quote,
-            statuses,
-            publishableKey: gateway.publishableKey,
-            sdkUrl: gateway.browserSdkUrl,
-            encryptionKey: key,
-            storedCards: stored.map(toStoredMethod).filter((method) => method !== null),
-          },
-          representments,
-        ),
-        credit_is_usable: balance.amount > 0 && !quote.isFree,
-      };
-    }
-    if (wants.has('billing_config')) {
-      data.billing_config = {
-        country: quote.country,
-        secondary_location: secondaryLocationFieldOf(quote.country),
-        secondary_location_info: quote.secondaryLocation,
-      };
-    }
-    if (wants.has('tax_config')) {
-      data.tax_config = {
-        tax_rate: quote.taxRate,
-        tax_breakdown_type: quote.taxMode,
-        total_tax_amount: quote.tax,
-        currency: quote.currency,
-        country_code: quote.country,
-        secondary_location_info: quote.secondaryLocation,
-        error: taxError,
-      };
-    }
-    return { status: 'succeeded', message: null, data };
-  }
+  const infoFor = createCheckoutInfo({ quotes, registry, gateway, providerFacts, storedCards, marketOf });
 
   return {
     /** `POST /payment/checkout-info/` (checkout §7). */
