@@ -10,8 +10,9 @@ import {
 
 // Guest ("dac") checkout (issue 19, team-plan §6): a visitor in the dac_on_checkout experiment
 // buys a course with an e-mail only; the account is made on success, the courses wait in it,
-// and the mailed link sets its password. The experiment targets visitors whose price country is
-// New Zealand, so no other test's visitor meets it.
+// and the mailed link sets its password. Another visitor who gives the same address buys into
+// that account without being signed in to it (decision 0030, issue 37). The experiment targets
+// visitors whose price country is New Zealand, so no other test's visitor meets it.
 
 const PRICE_COUNTRY = 'NZ';
 
@@ -61,6 +62,7 @@ async function switchGuestCheckout(baseURL: string, on: boolean): Promise<void> 
 test('a visitor buys with an e-mail only, then sets the password from the mail', async ({
   page,
   context,
+  browser,
   baseURL,
 }) => {
   test.slow();
@@ -88,6 +90,28 @@ test('a visitor buys with an e-mail only, then sets the password from the mail',
     await completeCheckout(page);
     await expectPurchased(page, [COURSES.typescript.title]);
 
+    // Another browser gives the same address: its 3-D Secure payment completes and the course
+    // waits in the account, but that browser is not signed in to it.
+    const otherContext = await browser.newContext();
+    await otherContext.addCookies([{ name: 'price_country', value: PRICE_COUNTRY, url: baseURL! }]);
+    const other = await otherContext.newPage();
+    await other.goto(COURSES.react.path);
+    await other.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(other.getByRole('link', { name: 'Go to cart' })).toBeVisible();
+    await other.goto('/cart/');
+    await other.getByRole('button', { name: 'Checkout' }).click();
+    await other.getByLabel(/^Email/).fill(address);
+    await fillCard(other, CARDS.threeDSecure);
+    await completeCheckout(other);
+    const challenge = other.frameLocator('iframe[title="3-D Secure authentication"]');
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+    await expectPurchased(other, [COURSES.react.title]);
+    await expect(other.getByTestId('guest-courses-waiting')).toContainText('Open the link we e-mailed you');
+    await checkA11y(other);
+    await other.goto('/home/my-courses/');
+    await expect(other.getByRole('link', { name: COURSES.react.title })).toHaveCount(0);
+    await otherContext.close();
+
     // The mail with the link to the account.
     await page.goto('/dev/mailbox/');
     await page.getByRole('row').filter({ hasText: address }).getByRole('link').first().click();
@@ -106,6 +130,7 @@ test('a visitor buys with an e-mail only, then sets the password from the mail',
     await page.getByRole('button', { name: 'Set password and open my courses' }).click();
     await expect(page).toHaveURL(/\/home\/my-courses\/$/);
     await expect(page.getByRole('link', { name: COURSES.typescript.title })).toBeVisible();
+    await expect(page.getByRole('link', { name: COURSES.react.title })).toBeVisible();
   } finally {
     await switchGuestCheckout(baseURL!, false);
   }

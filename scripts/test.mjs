@@ -16,7 +16,11 @@ const together = [
 ];
 const steps = [
   ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-web']],
-  ['integration tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'integration']],
+  [
+    'integration tests (PGlite)',
+    'npx',
+    ['vitest', 'run', '--project', 'integration', '--project', 'integration-processes'],
+  ],
   ['integration tests (PostgreSQL 15)', 'npm', ['run', 'test:integration:postgres']],
   ['build', process.execPath, ['scripts/build.mjs']],
   ['browser tests (Chromium)', 'npm', ['run', 'test', '-w', '@lectern/e2e']],

@@ -19,7 +19,8 @@ const envSchema = z.object({
     .min(0, 'SANDBOX_PORT must be between 0 and 65535')
     .max(65535, 'SANDBOX_PORT must be between 0 and 65535')
     .default(3001),
-  SANDBOX_HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: its test cards and fault controls are for this machine.
+  SANDBOX_HOST: z.string().trim().min(1, 'SANDBOX_HOST must not be empty').default('127.0.0.1'),
   PAYMENTS_PUBLIC_URL: url('PAYMENTS_PUBLIC_URL').optional(),
   PAYMENTS_SECRET_KEY: z
     .string()

@@ -115,6 +115,7 @@ import { createPasswordSetLinks } from './modules/users/password-set-links.js';
 import { guestCheckoutRoutes } from './modules/guest-checkout/guest-checkout.routes.js';
 import { giftsRoutes } from './modules/gifts/gifts.routes.js';
 import { createGiftsService } from './modules/gifts/gifts.service.js';
+import { createAttemptPasses } from './modules/guest-checkout/attempt-pass.js';
 import { createGuestCheckout } from './modules/guest-checkout/guest-checkout.service.js';
 import { experimentsAdminRoutes } from './modules/experiments/experiments-admin.routes.js';
 import { featuresGraphql } from './modules/experiments/experiments.graphql.js';
@@ -375,6 +376,8 @@ export async function createServer(
     methodStatusCacheMs: options.methodStatusCacheMs,
     publicUrl: config.publicUrl,
     log: app.log,
+    // Orders are dated by the server's clock: the refund window compares it with them.
+    now: () => clock.now(),
     faults,
     reconcileAfterMs: options.reconcileAfterMs ?? config.reconcileAfterMs,
     onOrderRecorded: async (tx, orderId) => {
@@ -385,10 +388,15 @@ export async function createServer(
     onGiftsBought: (tx, order) => gifts.recordBought(tx, order),
   });
   await checkout.watchBuyerFacts(database.listen);
-  const passwordLinks = createPasswordSetLinks({ db, users, now: () => clock.now() });
+  const passwordLinks = createPasswordSetLinks({ db, users, sessions, now: () => clock.now() });
+  const guestPasses = createAttemptPasses({
+    secret: config.secretKey,
+    secureCookies,
+    now: () => clock.now(),
+  });
   const guestCheckout = createGuestCheckout({
+    db,
     users,
-    orders,
     auth,
     carts,
     checkout,
@@ -396,6 +404,7 @@ export async function createServer(
     userContext,
     passwordLinks,
     outbox,
+    passes: guestPasses,
     secureCookies,
     now: () => clock.now(),
   });
@@ -547,7 +556,7 @@ export async function createServer(
     await api.register(creditRoutes, { credit, userContext });
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users, clientMetrics });
-    await api.register(guestCheckoutRoutes, { guestCheckout, checkout, auth, userContext });
+    await api.register(guestCheckoutRoutes, { guestCheckout, passes: guestPasses, auth });
     await api.register(giftsRoutes, { gifts });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
     await api.register(subscriptionBillingRoutes, {
@@ -636,7 +645,11 @@ export async function createServer(
     }),
   });
   await app.register(seoRoutes, { seo: createSeoService({ catalog, publicUrl: config.publicUrl }) });
-  await registerWebApp(app, { distDir: config.webDistDir, pageCacheSeconds: config.pageCacheSeconds });
+  await registerWebApp(app, {
+    distDir: config.webDistDir,
+    pageCacheSeconds: config.pageCacheSeconds,
+    production: config.isProduction,
+  });
 
   const jobs = createJobRunner({ db, log: app.log });
   // Expired sessions are only garbage (they no longer authenticate).
@@ -775,16 +788,22 @@ export interface PaymentsSandbox {
 
 /**
  * Starts the sandbox payment provider in this process when the configuration asks for it
- * (PAYMENTS_API_URL unset), on SANDBOX_PORT. Returns null when the provider runs elsewhere.
+ * (PAYMENTS_API_URL unset), on SANDBOX_PORT of SANDBOX_HOST (loopback by default). Returns null
+ * when the provider runs elsewhere; never runs in production (productionProblems refuses it first).
  */
 export async function startPaymentsSandbox(config: AppConfig): Promise<PaymentsSandbox | null> {
   if (!config.payments.sandbox) return null;
-  const { port } = config.payments.sandbox;
+  if (config.isProduction) {
+    throw new PaymentsSandboxError(
+      'the sandbox payment provider does not run in production. Set PAYMENTS_API_URL to your payment provider.',
+    );
+  }
+  const { port, host } = config.payments.sandbox;
   let sandbox: Sandbox;
   try {
     sandbox = await startSandbox({
       port,
-      host: config.host,
+      host,
       publicUrl: config.payments.publicUrl,
       secretKey: config.payments.secretKey,
       publishableKey: config.payments.publishableKey,
@@ -792,7 +811,7 @@ export async function startPaymentsSandbox(config: AppConfig): Promise<PaymentsS
       // Its payments, idempotency keys and pending webhooks outlive restarts and crashes, as a
       // real provider's do, so reconciliation after a crash finds what it charged.
       stateDir: path.join(config.dataDir, 'sandbox'),
-      testPage: !config.isProduction,
+      testPage: true,
       logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
     });
   } catch (error) {

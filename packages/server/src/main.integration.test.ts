@@ -32,4 +32,12 @@ describe('starting the server', () => {
       /^lectern: Invalid configuration: PORT: PORT must be a number; LOG_LEVEL: LOG_LEVEL must be one of/,
     );
   });
+
+  it('refuses an unknown NODE_ENV in one line naming it', () => {
+    const result = runMain({ NODE_ENV: 'staging' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'lectern: Invalid configuration: NODE_ENV: NODE_ENV must be one of development, test, production',
+    ]);
+  });
 });

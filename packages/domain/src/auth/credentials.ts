@@ -60,5 +60,3 @@ export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 export const PASSWORD_LINK_INVALID_MESSAGE = 'This link has expired or was already used.';
 export const GUEST_EMAIL_TAKEN_MESSAGE = 'An account already uses this e-mail. Log in to buy with it.';
-export const GUEST_EMAIL_WAITING_MESSAGE =
-  'Purchases are already waiting for this e-mail. Use the link we mailed you to set a password, then log in.';

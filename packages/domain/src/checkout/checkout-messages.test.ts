@@ -162,6 +162,15 @@ describe('payment error messages (checkout §8)', () => {
     });
   });
 
+  it('a subscription checkout beaten to the plan says so, not "check your card details"', () => {
+    for (const code of ['already_subscribed', 'license_limit_reached']) {
+      const message = paymentErrorMessage(code);
+      expect(message.text).not.toBe(defaultMessage.text);
+      expect(message.text).toMatch(/nothing was charged/);
+    }
+    expect(paymentErrorMessage('already_subscribed').text).toMatch(/already have this subscription/);
+  });
+
   it('card_velocity_exceeded, n/a and unknown codes get the default, for 5 s', () => {
     expect(defaultMessage.displayMs).toBe(5000);
     expect(defaultMessage.text).toMatch(/check your card details/);

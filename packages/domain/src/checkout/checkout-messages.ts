@@ -1,5 +1,6 @@
 // Every fixed text of the checkout (checkout §2, §5, §8, §9). Texts the spec quotes are kept
 // verbatim; those it only describes ("not shown") are ours and marked so.
+import { SUBSCRIPTION_MESSAGES } from '../subscriptions/subscription-messages.js';
 
 /** Checkout §2, §5, §8 and §9 texts, by use. */
 export const CHECKOUT_MESSAGES = {
@@ -192,6 +193,10 @@ const PAYMENT_ERROR_GROUPS: readonly PaymentErrorGroup[] = [
     text: 'We could not confirm this payment. Nothing was added to your account; any amount taken will be refunded. Please contact support if you have questions.',
     displayMs: 15000,
   },
+  // Ours: a subscription checkout that another one beat to the plan (a trial started twice at
+  // once, the license ceiling reached meanwhile); nothing was charged.
+  { codes: ['already_subscribed'], text: SUBSCRIPTION_MESSAGES.alreadySubscribed, displayMs: 10000 },
+  { codes: ['license_limit_reached'], text: SUBSCRIPTION_MESSAGES.licenseLimitReached, displayMs: 10000 },
   // Ours: an attempt left open (a closed tab, a lost connection) is ended by reconciliation.
   {
     codes: ['payment_expired'],

@@ -1,6 +1,7 @@
 // Gifts: a learner buys a course for someone else (platform §3's `gift` buyable). What the
 // checkout page and the server both check of a gift's details, and when its mail goes out.
 // Plain functions, no schema library: the checkout page carries none (decision 0026).
+import { isCalendarDate } from '../api/calendar-date.js';
 import { guestEmailError } from '../checkout/guest-checkout-rules.js';
 import { addDays, startOfZonedDay, zonedDate } from '../learning/zoned-time.js';
 
@@ -30,14 +31,6 @@ export interface GiftDetails {
 }
 
 export type GiftDetailsField = 'recipient_email' | 'recipient_name' | 'message' | 'deliver_on';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
 
 /**
  * What is wrong with a gift's details, by field (empty when nothing is). `today` is the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_ID } from '../api/database-id.js';
 
 /** Platform §3 community creation reasons. */
 export const LEARNING_COMMUNITY_CREATION_REASONS = [
@@ -23,7 +24,6 @@ export const LEARNING_COMMUNITY_LIMITS = {
   usersPerCall: 100,
 } as const;
 
-const MAX_ID = 2_147_483_647;
 const limits = LEARNING_COMMUNITY_LIMITS;
 
 /** A GraphQL ID that is one of our database ids, as a number. */
@@ -32,7 +32,7 @@ export const databaseIdText = (message: string) =>
     .string({ error: message })
     .regex(/^[1-9]\d{0,9}$/, message)
     .transform(Number)
-    .refine((id) => id <= MAX_ID, message);
+    .refine((id) => id <= MAX_DATABASE_ID, message);
 
 /** A list of ids (duplicates dropped, order kept) of at least one and at most `max`. */
 export const idListOf = (what: string, max: number) =>

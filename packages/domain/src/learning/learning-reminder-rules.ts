@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DATABASE_ID } from '../api/database-id.js';
 import { checkRecurrenceRule } from './recurrence-rule.js';
 
 /** Platform §3 learning product kinds. */
@@ -32,7 +33,6 @@ export const LEARNING_REMINDER_LIMITS = {
 export const learningReminderCalendarPath = (id: number | string) =>
   `/api-2.0/users/me/learning-reminders/${id}/calendar/`;
 
-const MAX_ID = 2_147_483_647;
 const limits = LEARNING_REMINDER_LIMITS;
 
 const dateTime = (field: string) =>
@@ -74,7 +74,7 @@ export const learningReminderInputSchema = z
           .string({ error: 'id must be the id of what to learn.' })
           .regex(/^[1-9]\d{0,9}$/, 'id must be the id of what to learn.')
           .transform(Number)
-          .refine((id) => id <= MAX_ID, 'id must be the id of what to learn.'),
+          .refine((id) => id <= MAX_DATABASE_ID, 'id must be the id of what to learn.'),
         type: z.enum(LEARNING_PRODUCT_TYPES, {
           error: `type must be one of ${LEARNING_PRODUCT_TYPES.join(', ')}.`,
         }),

@@ -1,3 +1,5 @@
+import type { OrganizationRole } from '../context/user-context.js';
+
 /**
  * What the organization admin API answers for the admin overview (team-plan §2): the older
  * plan panel's facts and the recent activity. One shape for the server's answer and the page.
@@ -29,7 +31,25 @@ export const ACTIVITY_KINDS = [
   'invitation_withdrawn',
   'billing_information_edited',
   'payment_method_changed',
+  'role_changed',
+  'member_removed',
+  'ownership_transferred',
 ] as const;
+
+/**
+ * The kinds of the organization's audit log (written with each change of its people): who did
+ * it, when, to whom, and the role before and after. The activity shows them as they are.
+ */
+export const AUDITED_ACTIVITY_KINDS = [
+  'invitation_sent',
+  'invitation_accepted',
+  'invitation_withdrawn',
+  'role_changed',
+  'member_removed',
+  'ownership_transferred',
+] as const satisfies readonly ActivityKind[];
+
+export type AuditedActivityKind = (typeof AUDITED_ACTIVITY_KINDS)[number];
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -39,6 +59,10 @@ export interface ActivityItem {
   date: string;
   /** Who did it, when a person did. */
   actor: string | null;
-  /** What it concerns: an e-mail address, an amount. */
+  /** What it concerns: an e-mail address, a person's name, an amount. */
   detail: string | null;
+  /** A change of someone's role (audited kinds): the role before, null when they were not a member. */
+  fromRole: OrganizationRole | null;
+  /** ... and after, null when they are no longer a member (removed, invitation withdrawn). */
+  toRole: OrganizationRole | null;
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, pagePath, pageRouteAt, safeNextPath } from './page-routes.js';
+import {
+  DEVELOPMENT_PAGES,
+  isKnownPagePath,
+  isServedPagePath,
+  PAGE_ROUTES,
+  pagePath,
+  pageRouteAt,
+  safeNextPath,
+} from './page-routes.js';
 
 describe('isKnownPagePath', () => {
   it('knows the app pages', () => {
@@ -59,5 +67,23 @@ describe('pageRouteAt', () => {
   it('is undefined where no page is', () => {
     expect(pageRouteAt('/nope/')).toBeUndefined();
     expect(pageRouteAt('/course/x')).toBeUndefined();
+  });
+});
+
+describe('isServedPagePath', () => {
+  it('serves every known page outside production, and no unknown path anywhere', () => {
+    for (const path of ['/', '/dev/clock/', '/dev/mailbox/', '/home/my-courses/', '/course/x/']) {
+      expect(isServedPagePath(path, { production: false }), path).toBe(true);
+    }
+    expect(isServedPagePath('/nowhere/', { production: false })).toBe(false);
+    expect(isServedPagePath('/nowhere/', { production: true })).toBe(false);
+  });
+
+  it('leaves the developer tools out in production, and only them', () => {
+    expect([...DEVELOPMENT_PAGES].map((page) => PAGE_ROUTES[page])).toEqual(['/dev/clock/', '/dev/mailbox/']);
+    expect(isServedPagePath('/dev/clock/', { production: true })).toBe(false);
+    expect(isServedPagePath('/dev/mailbox/', { production: true })).toBe(false);
+    expect(isServedPagePath('/home/my-courses/', { production: true })).toBe(true);
+    expect(isServedPagePath('/admin/experiments/', { production: true })).toBe(true);
   });
 });

@@ -68,12 +68,21 @@ export const PAGE_ROUTES = {
   support: '/support/',
   // The marketplace operator's pages (users with is_operator).
   adminExperiments: '/admin/experiments/',
-  // Developer tools: the server answers their API with 404 in production.
+  // Developer tools (DEVELOPMENT_PAGES): in production the server answers them and their API with 404.
   devClock: '/dev/clock/',
   devMailbox: '/dev/mailbox/',
 } as const;
 
 export type PageRouteName = keyof typeof PAGE_ROUTES;
+
+/**
+ * The pages that exist outside production only: the developer tools, whose API is not there
+ * in production (the server answers these pages with 404 there, as it does unknown paths).
+ */
+export const DEVELOPMENT_PAGES: ReadonlySet<PageRouteName> = new Set<PageRouteName>([
+  'devClock',
+  'devMailbox',
+]);
 
 // Most specific first (fewest `:params`), as the router ranks them: `/courses/search/` is the
 // search page, not a category called "search". Made on first use: a page that only links to
@@ -105,6 +114,12 @@ export function pagePath(name: PageRouteName, params: Record<string, string | nu
 /** True when the path (without query) is one of the app's pages. */
 export function isKnownPagePath(pathname: string): boolean {
   return rankedRoutes().some((route) => route.pattern.test(pathname));
+}
+
+/** True when the path is a page that exists where the server runs: in production, none of DEVELOPMENT_PAGES. */
+export function isServedPagePath(pathname: string, environment: { production: boolean }): boolean {
+  const page = pageRouteAt(pathname);
+  return page !== undefined && !(environment.production && DEVELOPMENT_PAGES.has(page));
 }
 
 /**

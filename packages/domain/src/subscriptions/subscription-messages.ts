@@ -20,6 +20,14 @@ export const SUBSCRIPTION_MESSAGES = {
   personalPlanName: 'Personal Plan',
   personalPlanTagline: 'New opportunities await.',
   returnUrlMissing: 'return url is not found',
+  // Ours: a checkout refused (or ended) because of what the subscriber already has; the spec
+  // does not word them. Each says that nothing was charged, which is true wherever they show.
+  alreadySubscribed:
+    'You already have this subscription, so nothing was charged here. Manage it from your subscription page.',
+  licenseLimitReached:
+    'This plan already has as many licenses as it can hold, so none were added and nothing was charged.',
+  checkoutInProgress:
+    'This subscription is already being paid for in another checkout. Finish or close that one first; nothing was charged here.',
 } as const;
 
 /** Team-plan §9: seconds before the page reloads after `card_already_used_for_free_trial`. */

@@ -122,6 +122,16 @@ describe('validateTrackingEvent', () => {
         url: '/',
       }),
     ).toEqual({ ok: false, reason: 'field "clientTimestamp" must be an ISO 8601 time' });
+    // A day that does not exist is no time (JavaScript would store 1 October).
+    expect(
+      validateTrackingEvent({
+        ...envelope,
+        clientTimestamp: '2026-09-31T07:00:00Z',
+        type: 'PageView',
+        pageKey: 'cart',
+        url: '/',
+      }),
+    ).toEqual({ ok: false, reason: 'field "clientTimestamp" must be an ISO 8601 time' });
   });
 
   it('refuses an event larger than 8 KiB', () => {

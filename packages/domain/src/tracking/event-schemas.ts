@@ -1,5 +1,6 @@
 // The schema registry of tracked events (platform §3, §4, §7; checkout §3, §7, §9) and the
 // one check both the browser (before sending) and the collector (before storing) run.
+import { isCalendarDateTime } from '../api/calendar-date.js';
 import { BUYABLE_TYPES, SHOPPING_LIST_MAX_ITEMS } from '../cart/cart-contract.js';
 import { CONSENT_CATEGORY_IDS, CONSENT_TRIGGERS } from '../consent/consent-rules.js';
 import { SHARE_CONTEXTS, SHARE_NETWORKS } from '../sharing/sharing-rules.js';
@@ -162,7 +163,6 @@ export type TrackingEvent = { [T in TrackingEventType]: TrackingEventOf<T> }[Tra
 
 export type TrackingEventValidation = { ok: true } | { ok: false; reason: string };
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const MAX_VARIANTS = 20;
 
 /** UTF-8 length of a string, counted without an encoder (none in the domain's runtime types). */
@@ -198,7 +198,8 @@ function checkField(name: string, spec: FieldSpec, value: unknown): string | nul
         ? null
         : `field "${name}" must be an integer >= ${spec.min}`;
     case 'timestamp':
-      return typeof value === 'string' && ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))
+      // A day that does not exist (2026-09-31) is refused: Date.parse would read it as 1 October.
+      return typeof value === 'string' && isCalendarDateTime(value)
         ? null
         : `field "${name}" must be an ISO 8601 time`;
     case 'list':

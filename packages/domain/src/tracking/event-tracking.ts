@@ -87,4 +87,5 @@ export const COLLECTOR_MESSAGES = {
   emptyBatch: 'The batch holds no events.',
   unknownClientKey: 'Unknown client key.',
   missingClientVersion: 'client_version is required.',
+  clientVersionTooLong: `client_version is at most ${COLLECTOR_MAX_QUERY_VALUE_LENGTH} characters.`,
 } as const;

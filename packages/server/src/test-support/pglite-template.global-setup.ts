@@ -12,6 +12,8 @@ import { runTemplateWriter } from './run-template-writer.js';
  */
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.LECTERN_TEST_POSTGRES_URL) return async () => {};
+  // Both integration projects list this setup; in one run the first one's template serves both.
+  if (process.env[PGLITE_TEMPLATE_ENV]) return async () => {};
   const folder = await mkdtemp(path.join(tmpdir(), 'lectern-template-'));
   const file = path.join(folder, 'pglite-template.tar');
   try {

@@ -52,7 +52,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     return respondSignedIn(request, reply, user.id);
   });
 
-  // A mailed one-time link (a guest checkout's account): sets the password and signs in.
+  // A mailed one-time link (a guest checkout's account): sets the password, ends every session
+  // of the account (in that transaction, on every instance), then signs this device in afresh.
+  // The only route that sets or resets a password.
   app.post('/api-2.0/auth/set-password/', { schema: { body: setPasswordSchema } }, async (request, reply) => {
     const userId = await passwordLinks.use(request.body);
     const previous = request.cookies[SESSION_COOKIE];

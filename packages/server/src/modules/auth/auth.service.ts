@@ -71,15 +71,25 @@ export function createAuthService(deps: {
       await signups.hit(ip);
     },
 
-    /**
-     * A session for a user who proved who they are another way: a link mailed to them, or the
-     * guest checkout that just made their account.
-     */
+    /** A session for a user who proved who they are another way: a link mailed to them. */
     async signIn(userId: number, client: ClientInfo) {
       const user = await deps.users.findById(userId);
       if (!user) throw notAuthenticated();
       return startSession(user, client);
     },
+
+    /**
+     * A session written with `writer`: the caller's transaction, which checked under a lock that
+     * this device may have one (the guest checkout's new account, decision 0030).
+     */
+    openSession: (userId: number, client: ClientInfo, writer: Database) =>
+      deps.sessions.create(userId, client.userAgent, writer),
+
+    /**
+     * Ends every session of the user on every instance at once (decision 0013: the deletion is
+     * announced): a password set, or a guest account another checkout used.
+     */
+    endAllSessions: (userId: number, writer?: Database) => deps.sessions.destroyAllForUser(userId, writer),
 
     async signup(input: SignupInput, client: ClientInfo) {
       const user = await deps.users.register(input, { country: client.country, locale: client.locale });

@@ -1,4 +1,4 @@
-import { paymentErrorMessage, type CheckoutResult } from '@lectern/domain';
+import { formatMoney, paymentErrorMessage, type CheckoutResult, type Money } from '@lectern/domain';
 import { HttpError } from '../../platform/http/http-error.js';
 import type { AttemptRow } from './checkout.repository.js';
 
@@ -13,6 +13,25 @@ export const tooManyFailedAttempts = (retryAfterSeconds: number) =>
     paymentErrorMessage('too_many_failed_attempts').text,
     undefined,
     { 'retry-after': String(retryAfterSeconds) },
+  );
+
+/**
+ * Credit another checkout took after this one was priced (design §4): 409 `insufficient_credit`
+ * before anything is charged.
+ */
+export const creditNoLongerCovers = (used: Money) =>
+  new HttpError(
+    409,
+    'insufficient_credit',
+    `Your account credit no longer covers the ${formatMoney(used)} this order uses (another purchase used it). Please review your order and submit again; nothing was charged.`,
+  );
+
+/** A submit paid by credit alone for an order the credit does not cover (spent since, or never enough). */
+export const creditDoesNotCover = () =>
+  new HttpError(
+    409,
+    'insufficient_credit',
+    'Your account credit does not cover this order, so it cannot be paid with credit alone; nothing was charged. Please review your order and choose a payment method.',
   );
 
 /** What every checkout §3 result says of its attempt, whichever checkout made it. */

@@ -1,4 +1,4 @@
-import { formatMoney, money } from '@lectern/domain';
+import { money } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../platform/db/database.js';
 import type { FaultPoints } from '../../platform/faults/fault-points.js';
@@ -10,6 +10,7 @@ import type { OrderPayment, OrdersService } from '../orders/orders.service.js';
 import type { GatewayPayment } from '../payments/payment-gateway.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import { legacyTaxLines } from '../tax/tax-lines.js';
+import { creditNoLongerCovers } from './checkout-answers.js';
 import type { FrozenGift } from './checkout-gifts.js';
 import type { CheckoutQuote } from './checkout-quote.js';
 import {
@@ -108,11 +109,7 @@ export function createCheckoutFulfilment(deps: {
       } catch (error) {
         if (!(error instanceof HttpError) || error.code !== 'insufficient_credit') throw error;
         // Another checkout took the credit after this one was priced.
-        throw new HttpError(
-          409,
-          'insufficient_credit',
-          `Your account credit no longer covers the ${formatMoney(used)} this order uses (another purchase used it). Please review your order and submit again; nothing was charged.`,
-        );
+        throw creditNoLongerCovers(used);
       }
     }
     for (const code of couponCodesOf(quote)) {

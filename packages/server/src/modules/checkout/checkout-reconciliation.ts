@@ -31,7 +31,6 @@ export function createCheckoutReconciliation(deps: {
   fulfilment: CheckoutFulfilment;
   flowOf(row: AttemptRow): MethodFlow;
   log: FastifyBaseLogger;
-  now: () => Date;
   afterMs?: number;
   abandonAfterMs?: number;
 }) {
@@ -83,7 +82,9 @@ export function createCheckoutReconciliation(deps: {
         if (payment.nextAction?.type === 'display_voucher' || deps.flowOf(row) === 'redirect') {
           return keep(row, payment);
         }
-        if (deps.now().getTime() - row.createdAt.getTime() < abandonAfterMs) return keep(row, payment);
+        // How long the buyer has been away is wall-clock time, like the attempt's own stamps
+        // (the database's): moving the server's clock must not abandon a buyer mid-payment.
+        if (Date.now() - row.createdAt.getTime() < abandonAfterMs) return keep(row, payment);
         // The buyer left mid-authentication: cancel, unless it succeeded in the meantime.
         const canceled = await gateway
           .cancelPayment(payment.id, { idempotencyKey: `checkout:${row.id}:abandon` })

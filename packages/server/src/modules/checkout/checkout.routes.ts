@@ -2,6 +2,7 @@ import {
   TAX_NUMBER_INPUT_MAX_LENGTH,
   BUYABLE_TYPES,
   CHECKOUT_ENVIRONMENTS,
+  calendarDateSchema,
   CHECKOUT_EVENTS,
   PAYMENT_ATTEMPT_OUTCOMES,
   PAYMENT_VENDORS,
@@ -48,12 +49,13 @@ const buyable = z.strictObject({
   }),
 });
 
-// Its rules (the e-mail, lengths, the date's range) are the domain's: checked at submit.
+// Its rules (the e-mail, lengths, the date's range) are the domain's: checked at submit. A date
+// that does not exist is refused here, whatever the event.
 const gift = z.strictObject({
   recipient_email: z.string({ error: 'recipient_email is required.' }).max(320, 'At most 320 characters.'),
   recipient_name: z.string().max(1_000, 'At most 1,000 characters.').nullish(),
   message: z.string().max(5_000, 'At most 5,000 characters.').nullish(),
-  deliver_on: z.string().max(10, 'deliver_on must be a date (YYYY-MM-DD).').nullish(),
+  deliver_on: calendarDateSchema('deliver_on', { orEmpty: true }).nullish(),
 });
 
 const shoppingInfo = z.object({
@@ -111,6 +113,8 @@ const paymentAttemptLogBody = z.strictObject({
 });
 
 const token = z.string().min(1).max(255);
+/** A method's id in the offered list (0 is the free pseudo-method), kept in an int4 column. */
+const methodId = databaseId('method_id must be the id of a payment method offered.', { zero: true });
 const credentials = z.union([
   z.strictObject({
     payment_method_id: token,
@@ -159,7 +163,7 @@ export const submitBody = z.object({
   shopping_info: shoppingInfo,
   billing_address: billingAddress.optional(),
   payment_info: z.object({
-    method_id: z.number().int().min(0),
+    method_id: methodId,
     payment_vendor: z.enum(PAYMENT_VENDORS),
     payment_method: z.string().min(1).max(64),
     remember_me: z.boolean().optional(),
@@ -175,7 +179,7 @@ export const submitBody = z.object({
   }),
 });
 
-const resultBody = z.object({
+export const resultBody = z.object({
   checkout_environment: z.literal('Marketplace'),
   checkout_event: z.literal('Result'),
   payment_info: z.object({
@@ -194,7 +198,10 @@ const byEnvironment = <M extends z.ZodObject, S extends z.ZodObject>(marketplace
 
 const attemptParams = z.object({ paymentAttemptId: z.string().max(64) });
 const resultQuery = z.object({
-  payment_attempt_id: z.string({ error: 'payment_attempt_id is required.' }).min(1).max(64),
+  payment_attempt_id: z
+    .string({ error: 'payment_attempt_id is required.' })
+    .min(1, 'payment_attempt_id is required.')
+    .max(64, 'payment_attempt_id is at most 64 characters.'),
 });
 const storedParams = z.object({ storedId: z.string().min(1).max(300) });
 

@@ -45,6 +45,7 @@ import { createCheckoutQuotes, type CheckoutQuote, type GuestQuoteBuyer } from '
 import { createCheckoutReconciliation, RECONCILIATION } from './checkout-reconciliation.js';
 import {
   answer,
+  creditDoesNotCover,
   pendingAnswer,
   succeededAnswer,
   successUrl,
@@ -128,6 +129,11 @@ export function createCheckoutService(deps: {
   methodStatusCacheMs?: number;
   /** This site's origin: where providers send buyers back to. */
   publicUrl: string;
+  /**
+   * The server's one clock (platform/clock): orders, gifts, tax dates and receipts are dated by
+   * it, as the refund window that reads them is. How long an attempt has been open stays
+   * wall-clock time (its rows are stamped by the database).
+   */
   now?: () => Date;
   /** Test-only crash points (crash tests); none by default. */
   faults?: FaultPoints;
@@ -181,7 +187,6 @@ export function createCheckoutService(deps: {
     fulfilment,
     flowOf: (row) => flowOf(row),
     log,
-    now,
     afterMs: deps.reconcileAfterMs,
   });
   const storedCards = createStoredCards(payments);
@@ -203,9 +208,9 @@ export function createCheckoutService(deps: {
   async function settle(row: AttemptRow): Promise<CheckoutResult> {
     const open = (attempt: AttemptRow) => attempt.status === 'created' || attempt.status === 'processing';
     // Left open by a crash or a lost answer long ago (no request lasts this long): the
-    // provider's truth now, rather than a wait.
+    // provider's truth now, rather than a wait. Wall-clock time, as the attempt's stamps are.
     const stale = (attempt: AttemptRow) =>
-      now().getTime() - attempt.updatedAt.getTime() > (deps.reconcileAfterMs ?? RECONCILIATION.afterMs);
+      Date.now() - attempt.updatedAt.getTime() > (deps.reconcileAfterMs ?? RECONCILIATION.afterMs);
     const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
     let current = row;
     while (open(current) && !stale(current) && Date.now() < deadline) {
@@ -463,6 +468,11 @@ export function createCheckoutService(deps: {
       let quote = priced.quote;
       const info = request.payment_info;
       const plugin = registry.pluginFor(info.payment_vendor, info.payment_method);
+      // Sent as paid by credit alone, priced now beyond the credit (another order may have
+      // spent it first): the reason, not "this method is not offered".
+      if (info.payment_vendor === 'Credit' && !quote.isFree && !quote.isFullyPaidByCredit) {
+        throw creditDoesNotCover();
+      }
       if (!quote.isFree) {
         if (locationMissing || taxError) {
           throw validationError({

@@ -4,7 +4,6 @@
 // must behave exactly as on one instance. Runs only where a cluster exists (vitest.config.ts).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_WEBHOOK_PATH } from '../payments/payments.routes.js';
 import { MAPPED_GATEWAY_EVENTS } from '../payments/stripe-events.js';
@@ -22,6 +21,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../../test-support/server-process.js';
+import { adminQuery, createDatabase, postgresTemplate } from '../../test-support/postgres-template.js';
 import { startTestServer } from '../../test-support/test-server.js';
 
 const clusterUrl = process.env.LECTERN_TEST_POSTGRES_URL!;
@@ -32,14 +32,9 @@ let proxy: RoundRobinProxy;
 /** An in-process handle on the same database, for reading what happened. */
 let reader: Awaited<ReturnType<typeof startTestServer>>;
 
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: clusterUrl });
-  await client.connect();
-  await client.query(text).finally(() => client.end());
-}
-
 beforeAll(async () => {
-  await admin(`create database ${name}`);
+  // A copy of the run's migrated, seeded template: neither process migrates or seeds.
+  await createDatabase(clusterUrl, name, postgresTemplate());
   const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
   sandbox = await startTestSandbox();
@@ -57,9 +52,10 @@ beforeAll(async () => {
     PAYMENTS_WEBHOOK_SECRET: payments.webhookSecret,
     RECONCILE_AFTER_SECONDS: '1',
   };
-  // The first migrates and seeds; the second starts on the ready database.
-  instances = [await startServerProcess(env)];
-  instances.push(await startServerProcess(env));
+  // Both at once; one that started is still stopped afterwards if the other failed.
+  const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+  instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  for (const result of started) if (result.status === 'rejected') throw result.reason;
   proxy = await startRoundRobinProxy(
     instances.map((instance) => instance.url),
     proxyPort,
@@ -74,7 +70,7 @@ beforeAll(async () => {
     seedDemoData: false,
     payments,
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await sandbox?.close();
@@ -82,7 +78,7 @@ afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.exited));
   await proxy?.close();
   await reader?.stop();
-  await admin(`drop database if exists ${name} with (force)`);
+  await adminQuery(clusterUrl, `drop database if exists ${name} with (force)`);
 });
 
 async function newBuyer() {
@@ -194,7 +190,7 @@ describe('two instances on one PostgreSQL behind a round-robin balancer', () => 
     client.jar.set('sessionid', session);
     // The other instance hears of it through NOTIFY within milliseconds.
     await expect
-      .poll(async () => [await me(), await me()], { timeout: 2000, interval: 50 })
+      .poll(async () => [await me(), await me()], { timeout: 10_000, interval: 50 })
       .toEqual([false, false]);
   });
 
@@ -251,7 +247,7 @@ describe('two instances on one PostgreSQL behind a round-robin balancer', () => 
     );
     const both = { reminders: ['Two instances'], communities: ['Both sides'] };
     await expect
-      .poll(async () => [await page(), await page()], { timeout: 2000, interval: 50 })
+      .poll(async () => [await page(), await page()], { timeout: 10_000, interval: 50 })
       .toEqual([both, both]);
 
     await graphql('mutation($id: ID!) { learningCommunityDelete(id: $id) }', {
@@ -259,7 +255,7 @@ describe('two instances on one PostgreSQL behind a round-robin balancer', () => 
     });
     const withoutCommunity = { reminders: ['Two instances'], communities: [] };
     await expect
-      .poll(async () => [await page(), await page()], { timeout: 2000, interval: 50 })
+      .poll(async () => [await page(), await page()], { timeout: 10_000, interval: 50 })
       .toEqual([withoutCommunity, withoutCommunity]);
   });
 
@@ -282,7 +278,7 @@ describe('two instances on one PostgreSQL behind a round-robin balancer', () => 
       sql`update scheduled_jobs set next_run_at = now() where name = 'checkout.reconcile'`,
     );
     await expect
-      .poll(async () => (await ledgerOf(userId)).orders, { timeout: 15_000, interval: 250 })
+      .poll(async () => (await ledgerOf(userId)).orders, { timeout: 30_000, interval: 250 })
       .toBe(1);
     expect(await ledgerOf(userId)).toEqual({ charges: 1, orders: 1, enrollments: 1 });
     const [job] = rowsOf<{ locked_by: string | null; last_error: string | null }>(

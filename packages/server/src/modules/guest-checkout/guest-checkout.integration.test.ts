@@ -1,6 +1,6 @@
 import {
+  EMAIL_TAKEN_MESSAGE,
   GUEST_EMAIL_TAKEN_MESSAGE,
-  GUEST_EMAIL_WAITING_MESSAGE,
   PASSWORD_LINK_INVALID_MESSAGE,
 } from '@lectern/domain';
 import { sql } from 'drizzle-orm';
@@ -12,13 +12,16 @@ import {
   cardTokenSubmit,
   createCheckoutKit,
   infoBody,
+  intentOf,
+  resultBody,
   rowsOf,
 } from '../../test-support/checkout-kit.js';
+import { answerHostedPage } from '../../test-support/payments-sandbox.js';
 import { startServerWithSandbox } from '../../test-support/checkout-server.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
 import { GUEST_CHECKOUT_PATHS } from './guest-checkout.routes.js';
 
-const { ownedCourseIds } = createCheckoutKit(() => server);
+const { ownedCourseIds, orderCount } = createCheckoutKit(() => server);
 let server: LecternServer & { stop(): Promise<void> };
 let close: () => Promise<void>;
 
@@ -35,7 +38,31 @@ async function startGuestCheckout(): Promise<void> {
     where feature_code = 'dac_on_checkout'`);
 }
 
-const guestSubmit = (email: string, ids = [PAID_A]) => ({ ...cardTokenSubmit(ids), email });
+const guestSubmit = (email: string, ids = [PAID_A], card = 'pm_card_visa') => ({
+  ...cardTokenSubmit(ids, card),
+  email,
+});
+
+let devices = 0;
+/** Another browser, from an address of its own (each guest submit counts as a signup there). */
+const device = (): TestClient => {
+  devices += 1;
+  return createTestClient(server.app, { ip: `10.31.${Math.floor(devices / 200)}.${devices % 200}` });
+};
+
+/** Whether the device is signed in, as the web app asks. */
+async function signedInAs(client: TestClient): Promise<string | null> {
+  const me = (await client.get('/api-2.0/contexts/me/?me=True')).data.me;
+  return me.is_authenticated ? (me.email as string) : null;
+}
+
+/** A route only the account's own sessions reach (the purchase history: card brand and last 4). */
+const PRIVATE = '/purchase-history/purchase-history-data/?data_type=courses';
+
+const receiptOf = (client: TestClient, attemptId: string) =>
+  client.get(`${GUEST_CHECKOUT_PATHS.result}?payment_attempt_id=${attemptId}`);
+const attemptPath = (attemptId: string) =>
+  GUEST_CHECKOUT_PATHS.attempt.replace(':paymentAttemptId', attemptId);
 
 async function userByEmail(email: string) {
   const [row] = rowsOf<{ id: number; guest_since: Date | null }>(
@@ -100,7 +127,8 @@ describe('guest ("dac") checkout', () => {
       const taken = await visitor.post(GUEST_CHECKOUT_PATHS.submit, guestSubmit('learner@example.com'));
       expect(taken.statusCode).toBe(400);
       expect(taken.data.field_errors).toEqual({ email: [GUEST_EMAIL_TAKEN_MESSAGE] });
-      expect(visitor.jar.has('lectern_session')).toBe(false);
+      expect(visitor.jar.has('sessionid')).toBe(false);
+      expect(visitor.jar.has('dac_attempt')).toBe(false);
     });
 
     it('buys with an e-mail only: the account holds the courses, the buyer is mailed a link to set a password', async () => {
@@ -116,21 +144,11 @@ describe('guest ("dac") checkout', () => {
       expect(account?.guestSince).not.toBeNull();
       expect(await ownedCourseIds(visitor)).toEqual(expect.arrayContaining([PAID_A, PAID_B]));
 
-      // The device is signed in to the new account: the success page reads the receipt.
-      const receipt = await visitor.get(
-        `${GUEST_CHECKOUT_PATHS.result}?payment_attempt_id=${submit.data.data.payment_attempt_id}`,
-      );
+      // The account is new, made by this very submit, and paid: the device is signed in to it.
+      const receipt = await receiptOf(visitor, submit.data.data.payment_attempt_id);
       expect(receipt.statusCode).toBe(200);
-      const me = await visitor.get('/api-2.0/contexts/me/?me=True');
-      expect(me.data.me).toMatchObject({ is_authenticated: true, email });
-
-      // Another visitor cannot buy into it while its purchases wait for a password.
-      const other = await createTestClient(server.app).post(
-        GUEST_CHECKOUT_PATHS.submit,
-        guestSubmit(email, [PAID_B]),
-      );
-      expect(other.statusCode).toBe(400);
-      expect(other.data.field_errors).toEqual({ email: [GUEST_EMAIL_WAITING_MESSAGE] });
+      expect(receipt.data.order.lines).toHaveLength(2);
+      expect(await signedInAs(visitor)).toBe(email);
 
       const [mail] = await mailTo(email);
       expect(mail).toMatchObject({ kind: 'guest_purchase_waiting' });
@@ -161,19 +179,205 @@ describe('guest ("dac") checkout', () => {
       expect(login.statusCode).toBe(200);
     });
 
-    it('reuses a guest account nothing was bought with (a declined card), and mails nothing for it', async () => {
-      const email = `declined-${Date.now()}@example.com`;
-      const first = createTestClient(server.app);
-      const declined = await first.post(GUEST_CHECKOUT_PATHS.submit, {
-        ...cardTokenSubmit([PAID_A], 'pm_card_chargeDeclined'),
-        email,
-      });
+    it('a stranger who gives a victim’s e-mail first sees nothing of what the victim buys with it', async () => {
+      const email = `victim-${Date.now()}@example.com`;
+
+      // The stranger checks out first with the victim's address and a declined card.
+      const stranger = device();
+      const declined = await stranger.post(
+        GUEST_CHECKOUT_PATHS.submit,
+        guestSubmit(email, [PAID_A], 'pm_card_chargeDeclined'),
+      );
+      expect(declined.statusCode, declined.body).toBe(200);
       expect(declined.data.status).toBe('failed');
+      const account = await userByEmail(email);
+      expect(account?.guestSince).not.toBeNull();
+      // Not signed in to the account, only allowed to read its own attempt.
+      expect(stranger.jar.has('sessionid')).toBe(false);
+      expect(await signedInAs(stranger)).toBeNull();
+      const ownAttempt = await receiptOf(stranger, declined.data.data.payment_attempt_id);
+      expect(ownAttempt.statusCode).toBe(200);
+      expect(ownAttempt.data).toMatchObject({ status: 'failed', order: null });
       expect(await mailTo(email)).toEqual([]);
-      const second = createTestClient(server.app);
-      const paid = await second.post(GUEST_CHECKOUT_PATHS.submit, guestSubmit(email));
+
+      // The victim pays with the same e-mail on their own device: the order waits in the account.
+      const victim = device();
+      const paid = await victim.post(GUEST_CHECKOUT_PATHS.submit, guestSubmit(email, [PAID_B]));
       expect(paid.data.status).toBe('succeeded');
+      const attemptId = paid.data.data.payment_attempt_id as string;
+      expect(await orderCount(account!.id)).toBe(1);
+      // The account existed before this submit: its device is not signed in either, yet it
+      // reads its own receipt through the attempt pass.
+      expect(await signedInAs(victim)).toBeNull();
+      const receipt = await receiptOf(victim, attemptId);
+      expect(receipt.statusCode).toBe(200);
+      expect(receipt.data.order.lines.map((line: { buyable: { id: number } }) => line.buyable.id)).toEqual([
+        PAID_B,
+      ]);
+      expect((await victim.get(PRIVATE)).statusCode).toBe(401);
       expect((await mailTo(email)).map((mail) => mail.kind)).toEqual(['guest_purchase_waiting']);
+
+      // The stranger's device sees neither the order, its card nor the course.
+      expect(await signedInAs(stranger)).toBeNull();
+      expect((await receiptOf(stranger, attemptId)).statusCode).toBe(404);
+      expect((await stranger.patch(attemptPath(attemptId), resultBody('pi_x'))).statusCode).toBe(404);
+      expect((await stranger.get(PRIVATE)).statusCode).toBe(401);
+      expect((await stranger.get('/api-2.0/users/me/subscribed-courses/')).statusCode).toBe(401);
+      // Its own attempt, still: nothing of the account came with it.
+      expect((await receiptOf(stranger, declined.data.data.payment_attempt_id)).data.order).toBeNull();
+      // A visitor without a pass is told to sign in; a forged pass is no pass.
+      expect((await receiptOf(device(), attemptId)).statusCode).toBe(401);
+      const forger = device();
+      forger.jar.set('dac_attempt', stranger.jar.get('dac_attempt')!.replace(/^[^.]+/, 'W1tdXQ'));
+      expect((await receiptOf(forger, attemptId)).statusCode).toBe(401);
+    });
+
+    it('a password set from the mailed link ends every other session of the account', async () => {
+      const email = `sessions-${Date.now()}@example.com`;
+      // Two purchases, two mailed links.
+      for (const id of [PAID_A, PAID_B]) {
+        const paid = await device().post(GUEST_CHECKOUT_PATHS.submit, guestSubmit(email, [id]));
+        expect(paid.data.status).toBe('succeeded');
+      }
+      const [first, second] = (await mailTo(email)).map((mail) => tokenIn(mail.text)!);
+      expect(second).toBeDefined();
+
+      // The owner sets a password and logs in on two more devices.
+      const linkDevice = device();
+      expect(
+        (
+          await linkDevice.post('/api-2.0/auth/set-password/', {
+            token: first,
+            password: 'owner-password-42',
+          })
+        ).statusCode,
+      ).toBe(200);
+      const laptop = device();
+      await laptop.login(email, 'owner-password-42');
+      // Resolved twice: the second answer comes from the instance's session cache.
+      expect((await laptop.get(PRIVATE)).statusCode).toBe(200);
+      expect((await laptop.get(PRIVATE)).statusCode).toBe(200);
+
+      // Setting it again from the other link (a reset): the other sessions die at once.
+      const phone = device();
+      const set = await phone.post('/api-2.0/auth/set-password/', {
+        token: second,
+        password: 'owner-password-43',
+      });
+      expect(set.statusCode).toBe(200);
+      expect((await laptop.get(PRIVATE)).statusCode).toBe(401);
+      expect((await linkDevice.get(PRIVATE)).statusCode).toBe(401);
+      // The device that set it is signed in with a session of its own.
+      expect((await phone.get(PRIVATE)).statusCode).toBe(200);
+      expect(await signedInAs(phone)).toBe(email);
+    });
+
+    it('3-D Secure for an existing guest address completes for the paying device only', async () => {
+      const email = `three-d-${Date.now()}@example.com`;
+      const earlier = device();
+      const first = await earlier.post(
+        GUEST_CHECKOUT_PATHS.submit,
+        guestSubmit(email, [PAID_A], 'pm_card_chargeDeclined'),
+      );
+      expect(first.data.status).toBe('failed');
+
+      // 4000 0000 0000 3220.
+      const payer = device();
+      const submit = await payer.post(
+        GUEST_CHECKOUT_PATHS.submit,
+        guestSubmit(email, [PAID_A], 'pm_card_threeDSecure2Required'),
+      );
+      expect(submit.data.status).toBe('action_required');
+      const { client_secret: secret, payment_attempt_id: attemptId, action_data: action } = submit.data.data;
+      await answerHostedPage(action.url, 'complete');
+
+      // Nobody else may send the outcome: no pass (401), another attempt's pass (404).
+      expect((await device().patch(attemptPath(attemptId), resultBody(intentOf(secret)))).statusCode).toBe(
+        401,
+      );
+      expect((await earlier.patch(attemptPath(attemptId), resultBody(intentOf(secret)))).statusCode).toBe(
+        404,
+      );
+
+      const result = await payer.patch(attemptPath(attemptId), resultBody(intentOf(secret)));
+      expect(result.statusCode, result.body).toBe(200);
+      expect(result.data.status).toBe('succeeded');
+      expect(await signedInAs(payer)).toBeNull();
+      const receipt = await receiptOf(payer, attemptId);
+      expect(receipt.data).toMatchObject({ status: 'succeeded', order: { id: expect.any(Number) } });
+      expect((await mailTo(email)).map((mail) => mail.kind)).toEqual(['guest_purchase_waiting']);
+    });
+
+    it('3-D Secure for a new address signs the device in once the payment succeeded', async () => {
+      const email = `three-d-new-${Date.now()}@example.com`;
+      const payer = device();
+      const submit = await payer.post(
+        GUEST_CHECKOUT_PATHS.submit,
+        guestSubmit(email, [PAID_A], 'pm_card_threeDSecure2Required'),
+      );
+      expect(submit.data.status).toBe('action_required');
+      expect(await signedInAs(payer)).toBeNull();
+      const { client_secret: secret, payment_attempt_id: attemptId, action_data: action } = submit.data.data;
+      await answerHostedPage(action.url, 'complete');
+      const result = await payer.patch(attemptPath(attemptId), resultBody(intentOf(secret)));
+      expect(result.data.status).toBe('succeeded');
+      expect(await signedInAs(payer)).toBe(email);
+      expect(await ownedCourseIds(payer)).toContain(PAID_A);
+    });
+
+    it('a device that made the account is not signed in once another checkout used it', async () => {
+      const email = `overtaken-${Date.now()}@example.com`;
+      // The maker's payment waits for 3-D Secure while someone else buys with the address.
+      const maker = device();
+      const pending = await maker.post(
+        GUEST_CHECKOUT_PATHS.submit,
+        guestSubmit(email, [PAID_A], 'pm_card_threeDSecure2Required'),
+      );
+      expect(pending.data.status).toBe('action_required');
+      const other = await device().post(GUEST_CHECKOUT_PATHS.submit, guestSubmit(email, [PAID_B]));
+      expect(other.data.status).toBe('succeeded');
+
+      const { client_secret: secret, payment_attempt_id: attemptId, action_data: action } = pending.data.data;
+      await answerHostedPage(action.url, 'complete');
+      const result = await maker.patch(attemptPath(attemptId), resultBody(intentOf(secret)));
+      expect(result.data.status).toBe('succeeded');
+      expect(await signedInAs(maker)).toBeNull();
+      expect((await receiptOf(maker, other.data.data.payment_attempt_id)).statusCode).toBe(404);
+    });
+
+    it('a device signed in to the account it made loses that session when another checkout uses it', async () => {
+      const email = `signed-out-${Date.now()}@example.com`;
+      const maker = device();
+      const paid = await maker.post(GUEST_CHECKOUT_PATHS.submit, guestSubmit(email, [PAID_A]));
+      expect(paid.data.status).toBe('succeeded');
+      expect((await maker.get(PRIVATE)).statusCode).toBe(200);
+      expect((await maker.get(PRIVATE)).statusCode).toBe(200);
+
+      const other = await device().post(GUEST_CHECKOUT_PATHS.submit, guestSubmit(email, [PAID_B]));
+      expect(other.data.status).toBe('succeeded');
+      expect((await maker.get(PRIVATE)).statusCode).toBe(401);
+      expect(await signedInAs(maker)).toBeNull();
+      expect((await receiptOf(maker, other.data.data.payment_attempt_id)).statusCode).toBe(404);
+      // Its own receipt still reads through its pass.
+      expect((await receiptOf(maker, paid.data.data.payment_attempt_id)).statusCode).toBe(200);
+    });
+
+    it('a signup with a guest account’s e-mail is refused: the account is claimed by its mailed link', async () => {
+      const email = `claimed-${Date.now()}@example.com`;
+      expect((await device().post(GUEST_CHECKOUT_PATHS.submit, guestSubmit(email))).data.status).toBe(
+        'succeeded',
+      );
+      const taker = device();
+      const signup = await taker.post('/api-2.0/auth/signup/', {
+        name: 'Taker',
+        email,
+        password: 'taker-password-42',
+      });
+      expect(signup.statusCode).toBe(400);
+      expect(signup.data.field_errors).toEqual({ email: [EMAIL_TAKEN_MESSAGE] });
+      expect(await signedInAs(taker)).toBeNull();
+      const login = await taker.post('/api-2.0/auth/login/', { email, password: 'taker-password-42' });
+      expect(login.statusCode).toBe(400);
     });
 
     it('sends a signed-in buyer to the ordinary checkout', async () => {

@@ -1,17 +1,19 @@
 import type { CheckoutInfoResponse, CheckoutReceipt, CheckoutResult } from '@lectern/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
+import { notAuthenticated } from '../../platform/http/http-error.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { checkoutInfoJson } from '../checkout/checkout-info-json.js';
-import { infoBody, submitBody } from '../checkout/checkout.routes.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
-import type { UserContextService } from '../user-context/user-context.service.js';
+import { infoBody, resultBody, submitBody } from '../checkout/checkout.routes.js';
+import type { AttemptPasses } from './attempt-pass.js';
 import type { GuestCheckout } from './guest-checkout.service.js';
 
 export const GUEST_CHECKOUT_PATHS = {
   info: '/payment/dac-checkout-info/',
   submit: '/payment/dac-checkout-submit/',
+  /** The action's outcome (3-D Secure, a bank's or lender's page), as `PATCH /payment/checkout-submit/{id}/`. */
+  attempt: '/payment/dac-checkout-submit/:paymentAttemptId/',
   result: '/payment/dac-checkout-result/',
 } as const;
 
@@ -22,19 +24,24 @@ const guestSubmitBody = submitBody.extend({
 const resultQuery = z.object({
   payment_attempt_id: z.string({ error: 'payment_attempt_id is required.' }).min(1).max(64),
 });
+const attemptParams = z.object({ paymentAttemptId: z.string().max(64) });
 
 /**
  * The guest ("dac") variants of the checkout calls (team-plan §6, §7), for visitors in the
- * `dac_on_checkout` experiment. Once the submit has made the buyer's account, the device is
- * signed in: the 3-D Secure result and the success page use the ordinary checkout's routes,
- * and `dac-checkout-result` is its receipt under the guest name.
+ * `dac_on_checkout` experiment. The device that submitted is not signed in to an account it did
+ * not make (decision 0030): it follows its attempt (the action's outcome, the success page's
+ * receipt) with the attempt pass the submit handed it, or with a session of the attempt's buyer.
  */
 export const guestCheckoutRoutes: FastifyPluginAsyncZod<{
   guestCheckout: GuestCheckout;
-  checkout: CheckoutService;
+  passes: AttemptPasses;
   auth: AuthService;
-  userContext: UserContextService;
-}> = async (app, { guestCheckout, checkout, auth, userContext }) => {
+}> = async (app, { guestCheckout, passes, auth }) => {
+  // Like SIGNED_IN routes: without a session or a pass, 401 before the body is read (design §6).
+  const sessionOrPass = async (request: FastifyRequest) => {
+    if (request.userId === null && !passes.hasAny(request)) throw notAuthenticated();
+  };
+
   app.post(
     GUEST_CHECKOUT_PATHS.info,
     { schema: { body: infoBody } },
@@ -55,12 +62,16 @@ export const guestCheckoutRoutes: FastifyPluginAsyncZod<{
     (request, reply): Promise<CheckoutResult> => guestCheckout.submit(request, reply, request.body),
   );
 
+  app.patch(
+    GUEST_CHECKOUT_PATHS.attempt,
+    { onRequest: sessionOrPass, schema: { params: attemptParams, body: resultBody } },
+    (request, reply): Promise<CheckoutResult> =>
+      guestCheckout.result(request, reply, request.params.paymentAttemptId, request.body),
+  );
+
   app.get(
     GUEST_CHECKOUT_PATHS.result,
-    { config: SIGNED_IN, schema: { querystring: resultQuery } },
-    async (request): Promise<CheckoutReceipt> => {
-      const pricing = await userContext.pricingContextOf(request);
-      return checkout.receipt(requireUserId(request), request.query.payment_attempt_id, pricing.intlLocale);
-    },
+    { onRequest: sessionOrPass, schema: { querystring: resultQuery } },
+    (request): Promise<CheckoutReceipt> => guestCheckout.receipt(request, request.query.payment_attempt_id),
   );
 };

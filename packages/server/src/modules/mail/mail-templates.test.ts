@@ -91,6 +91,18 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     inviterName: 'Olivia Owner',
     acceptUrl: '/organization-manage-v2/invitations/accept/?token=abc123',
   },
+  organization_ownership_received: {
+    kind: 'organization_ownership_received',
+    organizationName: 'Acme Learning',
+    previousOwnerName: 'Olivia Owner',
+    manageUrl: '/organization-manage-v2/users/',
+  },
+  organization_ownership_handed_over: {
+    kind: 'organization_ownership_handed_over',
+    organizationName: 'Acme Learning',
+    newOwnerName: 'Ada Admin',
+    manageUrl: '/organization-manage-v2/users/',
+  },
   learning_community_invitation: {
     kind: 'learning_community_invitation',
     communityTitle: 'Cloud Certification Circle',
@@ -205,6 +217,16 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     subject: 'Olivia Owner invited you to join Acme Learning on Lectern',
     body: ['Acme Learning', 'Olivia Owner'],
     link: 'https://learn.example.com/organization-manage-v2/invitations/accept/?token=abc123',
+  },
+  organization_ownership_received: {
+    subject: 'You are now the owner of Acme Learning on Lectern',
+    body: ['Olivia Owner handed the ownership of Acme Learning over to you', 'admin'],
+    link: 'https://learn.example.com/organization-manage-v2/users/',
+  },
+  organization_ownership_handed_over: {
+    subject: 'You handed Acme Learning over to Ada Admin',
+    body: ['Ada Admin is now the owner of Acme Learning', 'as an admin', 'change your password'],
+    link: 'https://learn.example.com/organization-manage-v2/users/',
   },
   learning_community_invitation: {
     subject: 'Omar Owner added you to the learning community Cloud Certification Circle',

@@ -74,6 +74,20 @@ export type MailContent =
       acceptUrl: string;
     }
   | {
+      /** To the member an owner handed the organization's ownership over to (issue 37). */
+      kind: 'organization_ownership_received';
+      organizationName: string;
+      previousOwnerName: string;
+      manageUrl: string;
+    }
+  | {
+      /** To the owner who handed the ownership over: they stay on as an admin. */
+      kind: 'organization_ownership_handed_over';
+      organizationName: string;
+      newOwnerName: string;
+      manageUrl: string;
+    }
+  | {
       /** Someone added the reader to a learning community and asked us to tell them. */
       kind: 'learning_community_invitation';
       communityTitle: string;
@@ -431,6 +445,36 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
           ['Invited by', mail.inviterName],
         ],
         action: { label: 'Accept the invitation', url: f.url(mail.acceptUrl) },
+      };
+    case 'organization_ownership_received':
+      return {
+        subject: `You are now the owner of ${mail.organizationName} on ${context.brandName}`,
+        heading: `You own ${mail.organizationName}`,
+        paragraphs: [
+          `${mail.previousOwnerName} handed the ownership of ${mail.organizationName} over to you. They stay on as an admin.`,
+          'As its owner you decide who the admins are, and you can hand the ownership over in turn.',
+        ],
+        facts: [
+          ['Organization', mail.organizationName],
+          ['Handed over by', mail.previousOwnerName],
+          ['Your role', 'Owner'],
+        ],
+        action: { label: 'Manage your organization', url: f.url(mail.manageUrl) },
+      };
+    case 'organization_ownership_handed_over':
+      return {
+        subject: `You handed ${mail.organizationName} over to ${mail.newOwnerName}`,
+        heading: 'Ownership handed over',
+        paragraphs: [
+          `${mail.newOwnerName} is now the owner of ${mail.organizationName}. You stay in the organization as an admin.`,
+          'If you did not do this, change your password at once and ask the new owner to give the ownership back.',
+        ],
+        facts: [
+          ['Organization', mail.organizationName],
+          ['New owner', mail.newOwnerName],
+          ['Your role', 'Admin'],
+        ],
+        action: { label: 'See your organization', url: f.url(mail.manageUrl) },
       };
     case 'learning_community_invitation':
       return {

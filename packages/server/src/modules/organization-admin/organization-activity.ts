@@ -1,4 +1,4 @@
-import type { ActivityItem, ActivityKind } from '@lectern/domain';
+import type { ActivityItem, ActivityKind, OrganizationRole } from '@lectern/domain';
 import type { Database } from '../../platform/db/database.js';
 import type { SubscriptionReceipts } from '../subscriptions/subscription-receipts.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -11,11 +11,19 @@ export const ACTIVITY_LIMIT = 10;
 const fullName = (person: { name: string; surname: string }) =>
   [person.name, person.surname].filter(Boolean).join(' ');
 
+/** The kinds whose `detail` is the invited address (the people lines name the member instead). */
+const INVITATION_KINDS: ReadonlySet<ActivityKind> = new Set([
+  'invitation_sent',
+  'invitation_accepted',
+  'invitation_withdrawn',
+]);
+
 /**
- * The organization's recent activity (the admin overview), read from the records the plan
- * already keeps: its start and cancellation, its charges, the invitations, and the last edits
- * of the billing information and the card. Nothing is written twice to feed it; what leaves no
- * record (a role change, a removal) is not shown.
+ * The organization's recent activity (the admin overview), merged from two sources: the
+ * audit log, written with every change of its people (invitations sent, accepted and
+ * withdrawn, role changes, removals, ownership handed over: who, to whom, the role before and
+ * after), and the records the plan already keeps (its start and cancellation, its charges, the
+ * last edits of the billing information and the card), which are not logged a second time.
  */
 export function createOrganizationActivity(deps: {
   db: Database;
@@ -23,15 +31,15 @@ export function createOrganizationActivity(deps: {
   receipts: SubscriptionReceipts;
   users: UsersService;
 }) {
-  const invitations = createOrganizationAdminRepository(deps.db);
+  const repository = createOrganizationAdminRepository(deps.db);
 
   return async function recentActivity(organizationId: number, limit: number): Promise<ActivityItem[]> {
     const subscriber = { type: 'organization' as const, id: organizationId };
-    const [enrollment, profile, charges, invited] = await Promise.all([
+    const [enrollment, profile, charges, audited] = await Promise.all([
       deps.subscriptions.currentEnrollmentOf(subscriber),
       deps.subscriptions.billingProfileOf(subscriber),
       deps.receipts.recentCharges(subscriber, limit, 'en-US'),
-      invitations.recentlyChanged(organizationId, limit),
+      repository.recentAudit(organizationId, limit),
     ]);
     const people = new Map(
       (
@@ -40,22 +48,26 @@ export function createOrganizationActivity(deps: {
             [
               profile?.billingUpdatedBy,
               profile?.cardUpdatedBy,
-              ...invited.map((row) => row.invitedBy),
+              ...audited.flatMap((row) => [row.actorId, row.targetUserId]),
             ].filter((id): id is number => typeof id === 'number'),
           ),
         ])
       ).map((person) => [person.id, fullName(person)]),
     );
     const nameOf = (id: number | null | undefined) =>
-      typeof id === 'number' ? (people.get(id) ?? null) : null;
+      typeof id === 'number' ? people.get(id) || null : null;
     const items: ActivityItem[] = [];
     const add = (
       kind: ActivityKind,
       at: Date | null | undefined,
       actor: string | null,
       detail: string | null,
+      roles: { fromRole: OrganizationRole | null; toRole: OrganizationRole | null } = {
+        fromRole: null,
+        toRole: null,
+      },
     ) => {
-      if (at) items.push({ kind, date: at.toISOString(), actor, detail });
+      if (at) items.push({ kind, date: at.toISOString(), actor, detail, ...roles });
     };
     if (enrollment) {
       add('plan_started', enrollment.createdAt, null, null);
@@ -69,13 +81,19 @@ export function createOrganizationActivity(deps: {
         charge.amount_text,
       );
     }
-    for (const row of invited) {
-      add('invitation_sent', row.createdAt, nameOf(row.invitedBy), row.email);
-      add('invitation_accepted', row.acceptedAt, null, row.email);
-      add('invitation_withdrawn', row.revokedAt, null, row.email);
+    for (const row of audited) {
+      // A member is named as they are called now; an address stands for someone gone.
+      const target = INVITATION_KINDS.has(row.action)
+        ? row.targetEmail
+        : nameOf(row.targetUserId) || row.targetEmail;
+      add(row.action, row.createdAt, nameOf(row.actorId), target, {
+        fromRole: row.roleBefore,
+        toRole: row.roleAfter,
+      });
     }
     add('billing_information_edited', profile?.billingUpdatedAt, nameOf(profile?.billingUpdatedBy), null);
     add('payment_method_changed', profile?.cardUpdatedAt, nameOf(profile?.cardUpdatedBy), null);
+    // A stable order for lines of the same instant (a transfer writes two): the sort keeps input order.
     return items.sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
   };
 }

@@ -270,29 +270,27 @@ describe('members', () => {
   });
 
   it('never leaves the organization without an owner', async () => {
-    const demote = await actors.admin.patch(`${base()}/members/${ids.owner}/`, { role: 'student' });
+    const patch = (client: TestClient, userId: number | undefined, role: string) =>
+      client.patch(`${base()}/members/${userId}/`, { role });
+    // An admin does not touch an owner at all (organization-roles.integration.test.ts).
+    const byAdmin = await patch(actors.admin, ids.owner, 'student');
+    expect(byAdmin.statusCode, byAdmin.body).toBe(403);
+    // The last owner can neither step down nor leave.
+    const demote = await patch(actors.owner, ids.owner, 'admin');
     expect(demote.statusCode, demote.body).toBe(409);
     expect(demote.data.code).toBe('last_owner');
-    const remove = await actors.admin.delete(`${base()}/members/${ids.owner}/`);
+    const remove = await actors.owner.delete(`${base()}/members/${ids.owner}/`);
     expect(remove.statusCode).toBe(409);
     expect(remove.data.code).toBe('last_owner');
     // With a second owner, the first may step down, and back again.
-    expect((await actors.owner.patch(`${base()}/members/${ids.admin}/`, { role: 'owner' })).statusCode).toBe(
-      204,
-    );
-    expect((await actors.admin.patch(`${base()}/members/${ids.owner}/`, { role: 'admin' })).statusCode).toBe(
-      204,
-    );
-    // Now the admin user is the only owner: they cannot be demoted either.
-    const lastOwner = await actors.owner.patch(`${base()}/members/${ids.admin}/`, { role: 'admin' });
+    expect((await patch(actors.owner, ids.admin, 'owner')).statusCode).toBe(204);
+    expect((await patch(actors.admin, ids.owner, 'admin')).statusCode).toBe(204);
+    // Now the admin user is the only owner: they cannot step down either.
+    const lastOwner = await patch(actors.admin, ids.admin, 'admin');
     expect(lastOwner.statusCode).toBe(409);
     expect(lastOwner.data.code).toBe('last_owner');
-    expect((await actors.admin.patch(`${base()}/members/${ids.owner}/`, { role: 'owner' })).statusCode).toBe(
-      204,
-    );
-    expect((await actors.owner.patch(`${base()}/members/${ids.admin}/`, { role: 'admin' })).statusCode).toBe(
-      204,
-    );
+    expect((await patch(actors.admin, ids.owner, 'owner')).statusCode).toBe(204);
+    expect((await patch(actors.owner, ids.admin, 'admin')).statusCode).toBe(204);
     const roles = await rows<{ user_id: number; role: string }>(
       sql`select user_id, role from organization_members where organization_id = ${acme} and role in ('owner', 'admin') order by user_id`,
     );

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
-import { organizationInvitations } from './organization-admin.tables.js';
+import { organizationAuditEvents, organizationInvitations } from './organization-admin.tables.js';
 
 export type InvitationRow = typeof organizationInvitations.$inferSelect;
+export type AuditEventRow = typeof organizationAuditEvents.$inferSelect;
+export type AuditEventInput = Omit<typeof organizationAuditEvents.$inferInsert, 'id'>;
 
 const open = (organizationId: number) =>
   and(
@@ -11,7 +13,7 @@ const open = (organizationId: number) =>
     isNull(organizationInvitations.revokedAt),
   );
 
-/** Organization invitations (this feature's table only). */
+/** Organization invitations and the organization's audit log (this feature's tables only). */
 export function createOrganizationAdminRepository(db: Database) {
   return {
     async openCount(organizationId: number, writer: Writer = db): Promise<number> {
@@ -43,9 +45,23 @@ export function createOrganizationAdminRepository(db: Database) {
       if (values.length === 0) return [];
       return writer.insert(organizationInvitations).values(values).returning();
     },
+    /** An open invitation of the organization, locked until `writer` ends; null when there is none. */
+    async openById(organizationId: number, id: number, writer: Writer): Promise<InvitationRow | null> {
+      const [row] = await writer
+        .select()
+        .from(organizationInvitations)
+        .where(and(eq(organizationInvitations.id, id), open(organizationId)))
+        .for('update');
+      return row ?? null;
+    },
     /** Revokes an open invitation of the organization; null when there is none with this id. */
-    async revoke(organizationId: number, id: number, at: Date): Promise<InvitationRow | null> {
-      const [row] = await db
+    async revoke(
+      organizationId: number,
+      id: number,
+      at: Date,
+      writer: Writer = db,
+    ): Promise<InvitationRow | null> {
+      const [row] = await writer
         .update(organizationInvitations)
         .set({ revokedAt: at })
         .where(and(eq(organizationInvitations.id, id), open(organizationId)))
@@ -60,24 +76,25 @@ export function createOrganizationAdminRepository(db: Database) {
         .for('update');
       return row ?? null;
     },
-    /** The invitations most recently sent, accepted or withdrawn (the recent activity). */
-    async recentlyChanged(organizationId: number, limit: number): Promise<InvitationRow[]> {
-      const { createdAt, acceptedAt, revokedAt } = organizationInvitations;
-      return db
-        .select()
-        .from(organizationInvitations)
-        .where(eq(organizationInvitations.organizationId, organizationId))
-        .orderBy(
-          desc(sql`greatest(${createdAt}, ${acceptedAt}, ${revokedAt})`),
-          desc(organizationInvitations.id),
-        )
-        .limit(limit);
-    },
     async markAccepted(id: number, at: Date, writer: Writer): Promise<void> {
       await writer
         .update(organizationInvitations)
         .set({ acceptedAt: at })
         .where(eq(organizationInvitations.id, id));
+    },
+    /** Adds lines to the audit log, in the transaction of the change they record. */
+    async audit(events: AuditEventInput[], writer: Writer): Promise<void> {
+      if (events.length === 0) return;
+      await writer.insert(organizationAuditEvents).values(events);
+    },
+    /** The organization's latest audit lines, newest first. */
+    async recentAudit(organizationId: number, limit: number): Promise<AuditEventRow[]> {
+      return db
+        .select()
+        .from(organizationAuditEvents)
+        .where(eq(organizationAuditEvents.organizationId, organizationId))
+        .orderBy(desc(organizationAuditEvents.createdAt), desc(organizationAuditEvents.id))
+        .limit(limit);
     },
   };
 }

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
 import { isDatabaseId } from '../../platform/http/database-id.js';
-import { notFound } from '../../platform/http/http-error.js';
+import { ORGANIZATION_ROLE_MESSAGES } from '@lectern/domain';
+import { notFound, permissionDenied } from '../../platform/http/http-error.js';
 import {
   ORGANIZATION_ADMIN_MESSAGES,
   type OrganizationAccess,
@@ -30,7 +31,19 @@ import {
   receiptDetailsBody,
   receiptParams,
   roleBody,
+  transferAnswer,
+  transferBody,
 } from './organization-admin.schemas.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `owner`: of the organization admin routes, those only its owners may call (403 for its admins). */
+    organizationRole?: 'owner';
+  }
+}
+
+/** Route config of the organization routes only its owners may call, refused before the body is read. */
+const OWNERS_ONLY = { ...SIGNED_IN, organizationRole: 'owner' } as const;
 
 const BASE = '/api-2.0/organizations/:organizationId';
 
@@ -47,13 +60,16 @@ export const ORGANIZATION_ADMIN_PATHS = {
   member: `${BASE}/members/:userId/`,
   invitations: `${BASE}/invitations/`,
   invitation: `${BASE}/invitations/:id/`,
+  ownershipTransfer: `${BASE}/ownership-transfer/`,
   accept: '/api-2.0/organization-invitations/accept/',
 } as const;
 
 /**
  * The organization admin area's API (team-plan §2, §3, §6). Every `/organizations/:organizationId/`
  * route checks the caller's role in THAT organization before its input is read: owner and
- * admin pass, its other members get 403, anyone else 404 (as if it did not exist).
+ * admin pass (owners alone on the `OWNERS_ONLY` routes), its other members get 403, anyone
+ * else 404 (as if it did not exist). What an admin may do to whom is the service's (domain
+ * `organization-roles.ts`): it depends on the member acted on.
  */
 export const organizationAdminRoutes: FastifyPluginAsyncZod<{
   organizationAdmin: OrganizationAdminService;
@@ -65,7 +81,11 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod<{
     if (!request.routeOptions.url?.startsWith(BASE)) return;
     const raw = (request.params as { organizationId?: string }).organizationId ?? '';
     if (!isDatabaseId(raw)) throw notFound(ORGANIZATION_ADMIN_MESSAGES.noOrganization);
-    accessOf.set(request, await organizationAdmin.access(requireUserId(request), Number(raw)));
+    const found = await organizationAdmin.access(requireUserId(request), Number(raw));
+    if (request.routeOptions.config.organizationRole === 'owner' && found.role !== 'owner') {
+      throw permissionDenied(ORGANIZATION_ROLE_MESSAGES.transfer);
+    }
+    accessOf.set(request, found);
   });
   const access = (request: FastifyRequest): OrganizationAccess => {
     const found = accessOf.get(request);
@@ -169,7 +189,7 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod<{
     ORGANIZATION_ADMIN_PATHS.member,
     { config: SIGNED_IN, schema: { params: memberParams, body: roleBody } },
     async (request, reply) => {
-      await organizationAdmin.changeRole(id(request), request.params.userId, request.body.role);
+      await organizationAdmin.changeRole(access(request), request.params.userId, request.body.role);
       return reply.status(204).send();
     },
   );
@@ -178,7 +198,7 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod<{
     ORGANIZATION_ADMIN_PATHS.member,
     { config: SIGNED_IN, schema: { params: memberParams } },
     async (request, reply) => {
-      await organizationAdmin.removeMember(id(request), request.params.userId);
+      await organizationAdmin.removeMember(access(request), request.params.userId);
       return reply.status(204).send();
     },
   );
@@ -219,9 +239,20 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod<{
     ORGANIZATION_ADMIN_PATHS.invitation,
     { config: SIGNED_IN, schema: { params: invitationParams } },
     async (request, reply) => {
-      await organizationAdmin.revokeInvitation(id(request), request.params.id);
+      await organizationAdmin.revokeInvitation(access(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  // Handing the ownership over: the owner names the member and confirms with the organization's name.
+  app.post(
+    ORGANIZATION_ADMIN_PATHS.ownershipTransfer,
+    {
+      config: OWNERS_ONLY,
+      schema: { params: organizationParams, body: transferBody, response: { 200: transferAnswer } },
+    },
+    async (request) =>
+      organizationAdmin.transferOwnership(access(request), request.body.member_id, request.body.confirm),
   );
 
   app.post(

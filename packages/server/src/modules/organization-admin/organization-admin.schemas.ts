@@ -175,6 +175,19 @@ export const inviteBody = z.object({
   role: role.optional(),
 });
 
+/** Handing the ownership over: to whom, confirmed by typing the organization's name. */
+export const transferBody = z.object({
+  member_id: databaseId('member_id must be the user id of a member.'),
+  confirm: z
+    .string({ error: 'Type the name of your organization to confirm.' })
+    .max(200, 'Type the name of your organization to confirm.'),
+});
+
+export const transferAnswer = z.object({
+  new_owner: z.object({ id: z.number(), role: z.literal('owner') }),
+  previous_owner: z.object({ id: z.number(), role: z.literal('admin') }),
+});
+
 export const acceptBody = z.object({
   token: z
     .string({ error: 'token is required.' })
@@ -207,6 +220,8 @@ export const activityAnswer = z.object({
       date: z.string(),
       actor: z.string().nullable(),
       detail: z.string().nullable(),
+      fromRole: z.enum(ROLES).nullable(),
+      toRole: z.enum(ROLES).nullable(),
     }),
   ),
 });

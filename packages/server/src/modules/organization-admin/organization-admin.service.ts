@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isOrganizationAdmin, PAGE_ROUTES, type OrganizationRole } from '@lectern/domain';
+import {
+  confirmsOrganizationName,
+  invitationRefusal,
+  invitationStillHolds,
+  isOrganizationAdmin,
+  PAGE_ROUTES,
+  type OrganizationRole,
+} from '@lectern/domain';
 import type { SessionStore } from '../../platform/auth/session-store.js';
-import type { Database } from '../../platform/db/database.js';
-import { HttpError, notFound, permissionDenied } from '../../platform/http/http-error.js';
+import type { Database, Writer } from '../../platform/db/database.js';
+import { HttpError, notFound, permissionDenied, validationError } from '../../platform/http/http-error.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
 import type { SubscriptionReceipts } from '../subscriptions/subscription-receipts.js';
@@ -15,7 +22,13 @@ export const ORGANIZATION_ADMIN_MESSAGES = {
   noOrganization: 'There is no such organization.',
   licenseLimit: 'You have no licenses left. Add licenses to invite more people.',
   noActivePlan: 'Your organization has no active plan. Subscribe to a Team Plan to invite people.',
+  confirmTransfer: 'Type the name of your organization to confirm.',
+  invitationNoLongerValid:
+    'This invitation is no longer valid: whoever sent it may no longer give this role. Ask the organization for a new one.',
 } as const;
+
+/** Where the ownership mails lead: the organization's users page. */
+const MANAGE_USERS_PATH = PAGE_ROUTES.organizationUsers;
 
 /** Where the invitation mail leads (the web app's accept page), `?token=<token>`. */
 export const INVITATION_ACCEPT_PATH = PAGE_ROUTES.organizationInvitationAccept;
@@ -83,6 +96,47 @@ export function createOrganizationAdminService(deps: {
       address2: profile?.addressLine2 ?? '',
       taxId: profile?.taxNumber ?? '',
     };
+  }
+
+  /**
+   * The caller's role in the organization as it is now, held against role changes until `tx`
+   * ends (the request's check may be a moment old); 404 once they are no longer a member.
+   */
+  async function requireMembership(tx: Writer, access: OrganizationAccess): Promise<OrganizationRole> {
+    const role = await organizations.sharedRoleOf(access.organization.id, access.userId, tx);
+    if (!role) throw notFound(ORGANIZATION_ADMIN_MESSAGES.noOrganization);
+    return role;
+  }
+
+  /** 403 unless the caller may invite people as `role`. */
+  async function requireInvitationRight(tx: Writer, access: OrganizationAccess, role: OrganizationRole) {
+    const refusal = invitationRefusal(await requireMembership(tx, access), role);
+    if (refusal) throw permissionDenied(refusal);
+  }
+
+  /** One line of the audit log about a member, in the change's transaction. */
+  async function audit(
+    tx: Writer,
+    access: OrganizationAccess,
+    action: 'role_changed' | 'member_removed' | 'ownership_transferred',
+    targetUserId: number,
+    roles: { roleBefore: OrganizationRole | null; roleAfter: OrganizationRole | null },
+  ): Promise<void> {
+    const [target] = await deps.users.contacts([targetUserId], tx);
+    await repository.audit(
+      [
+        {
+          organizationId: access.organization.id,
+          action,
+          actorId: access.userId,
+          targetUserId,
+          targetEmail: target?.email ?? '',
+          ...roles,
+          createdAt: subscriptions.now(),
+        },
+      ],
+      tx,
+    );
   }
 
   return {
@@ -204,12 +258,90 @@ export function createOrganizationAdminService(deps: {
       };
     },
 
-    changeRole: (organizationId: number, userId: number, role: OrganizationRole) =>
-      organizations.changeMember(organizationId, userId, role),
+    /**
+     * Changes a member's role as the caller asks: the domain's rules decide against the roles as
+     * they are under the members' lock (403 otherwise), the last owner stays (409), and the
+     * change is written to the audit log in the same transaction.
+     */
+    async changeRole(access: OrganizationAccess, userId: number, role: OrganizationRole): Promise<void> {
+      const organizationId = access.organization.id;
+      await deps.db.transaction(async (tx) => {
+        const { before } = await organizations.changeMember(
+          { organizationId, actorId: access.userId, userId, role },
+          tx,
+        );
+        if (before === role) return;
+        await audit(tx, access, 'role_changed', userId, { roleBefore: before, roleAfter: role });
+      });
+    },
 
-    /** Removes a member (their license is free again); never the last owner. */
-    removeMember: (organizationId: number, userId: number) =>
-      organizations.changeMember(organizationId, userId, null),
+    /** Removes a member (their license is free again) as the rules allow; never the last owner. */
+    async removeMember(access: OrganizationAccess, userId: number): Promise<void> {
+      const organizationId = access.organization.id;
+      await deps.db.transaction(async (tx) => {
+        const { before } = await organizations.changeMember(
+          { organizationId, actorId: access.userId, userId, role: null },
+          tx,
+        );
+        await audit(tx, access, 'member_removed', userId, { roleBefore: before, roleAfter: null });
+      });
+    },
+
+    /**
+     * Hands the ownership over (issue 37): an owner, confirming with the organization's name,
+     * makes a member the owner and becomes an admin. Both are mailed, and both changes are in
+     * the audit log, in the one transaction.
+     */
+    async transferOwnership(access: OrganizationAccess, memberId: number, confirm: string) {
+      if (!confirmsOrganizationName(confirm, access.organization.name)) {
+        throw validationError({ confirm: [ORGANIZATION_ADMIN_MESSAGES.confirmTransfer] });
+      }
+      const organizationId = access.organization.id;
+      await deps.db.transaction(async (tx) => {
+        const { before } = await organizations.transferOwnership(
+          { organizationId, actorId: access.userId, userId: memberId },
+          tx,
+        );
+        const people = await deps.users.contacts([access.userId, memberId], tx);
+        const previousOwner = people.find((person) => person.id === access.userId);
+        const newOwner = people.find((person) => person.id === memberId);
+        await audit(tx, access, 'ownership_transferred', memberId, {
+          roleBefore: before,
+          roleAfter: 'owner',
+        });
+        await audit(tx, access, 'role_changed', access.userId, { roleBefore: 'owner', roleAfter: 'admin' });
+        const organizationName = access.organization.name;
+        const nameOf = (person: typeof newOwner) => (person ? fullName(person) || person.email : '');
+        if (newOwner) {
+          await deps.mail.enqueue(tx, {
+            to: newOwner.email,
+            locale: newOwner.locale,
+            content: {
+              kind: 'organization_ownership_received',
+              organizationName,
+              previousOwnerName: nameOf(previousOwner),
+              manageUrl: MANAGE_USERS_PATH,
+            },
+          });
+        }
+        if (previousOwner) {
+          await deps.mail.enqueue(tx, {
+            to: previousOwner.email,
+            locale: previousOwner.locale,
+            content: {
+              kind: 'organization_ownership_handed_over',
+              organizationName,
+              newOwnerName: nameOf(newOwner),
+              manageUrl: MANAGE_USERS_PATH,
+            },
+          });
+        }
+      });
+      return {
+        new_owner: { id: memberId, role: 'owner' as const },
+        previous_owner: { id: access.userId, role: 'admin' as const },
+      };
+    },
 
     /**
      * Invites people, each invitation holding one of the plan's licenses: members plus open
@@ -221,6 +353,8 @@ export function createOrganizationAdminService(deps: {
       const organizationId = access.organization.id;
       const [inviter] = await deps.users.contacts([access.userId]);
       return deps.db.transaction(async (tx) => {
+        // The rules first, against the inviter's role as it is now (held until the end).
+        await requireInvitationRight(tx, access, role);
         const enrollment = await subscriptions.currentEnrollmentOf(subscriberOf(organizationId), tx);
         if (!enrollment || enrollment.status === 'EXPIRED') {
           throw new HttpError(409, 'no_active_plan', ORGANIZATION_ADMIN_MESSAGES.noActivePlan);
@@ -262,6 +396,18 @@ export function createOrganizationAdminService(deps: {
             dedupeKey: `organization_invitation:${row.id}`,
           });
         }
+        await repository.audit(
+          rows.map((row) => ({
+            organizationId,
+            action: 'invitation_sent' as const,
+            actorId: access.userId,
+            targetEmail: row.email,
+            roleAfter: row.role,
+            invitationId: row.id,
+            createdAt: subscriptions.now(),
+          })),
+          tx,
+        );
         return rows.map(invitationView);
       });
     },
@@ -270,9 +416,32 @@ export function createOrganizationAdminService(deps: {
       return (await repository.openInvitations(organizationId)).map(invitationView);
     },
 
-    async revokeInvitation(organizationId: number, id: number): Promise<void> {
-      const row = await repository.revoke(organizationId, id, subscriptions.now());
-      if (!row) throw notFound('There is no open invitation with this id.');
+    /** Withdraws an open invitation, if the caller may invite with its role (403 otherwise). */
+    async revokeInvitation(access: OrganizationAccess, id: number): Promise<void> {
+      const organizationId = access.organization.id;
+      await deps.db.transaction(async (tx) => {
+        const actorRole = await requireMembership(tx, access);
+        const invitation = await repository.openById(organizationId, id, tx);
+        if (!invitation) throw notFound('There is no open invitation with this id.');
+        const refusal = invitationRefusal(actorRole, invitation.role, 'withdraw');
+        if (refusal) throw permissionDenied(refusal);
+        const at = subscriptions.now();
+        await repository.revoke(organizationId, id, at, tx);
+        await repository.audit(
+          [
+            {
+              organizationId,
+              action: 'invitation_withdrawn',
+              actorId: access.userId,
+              targetEmail: invitation.email,
+              roleBefore: invitation.role,
+              invitationId: invitation.id,
+              createdAt: at,
+            },
+          ],
+          tx,
+        );
+      });
     },
 
     /**
@@ -300,6 +469,14 @@ export function createOrganizationAdminService(deps: {
             'This invitation was sent to another e-mail address; sign in with that address to accept it.',
           );
         }
+        // An owner's or admin's invitation holds only while its inviter may still send it: one sent
+        // by an admin before the roles' rules, or by an owner demoted since, gives no such role.
+        const inviterRole = invitation.invitedBy
+          ? await organizations.sharedRoleOf(invitation.organizationId, invitation.invitedBy, tx)
+          : null;
+        if (!invitationStillHolds(inviterRole, invitation.role)) {
+          throw new HttpError(409, 'invitation_invalid', ORGANIZATION_ADMIN_MESSAGES.invitationNoLongerValid);
+        }
         // The invitation's license becomes the member's: counted under the same lock as invites.
         await subscriptions.currentEnrollmentOf(subscriberOf(invitation.organizationId), tx);
         const joined = await organizations.joinIfFree(invitation.organizationId, userId, invitation.role, tx);
@@ -310,7 +487,23 @@ export function createOrganizationAdminService(deps: {
             'You already belong to an organization; leave it before joining another.',
           );
         }
-        await repository.markAccepted(invitation.id, subscriptions.now(), tx);
+        const at = subscriptions.now();
+        await repository.markAccepted(invitation.id, at, tx);
+        await repository.audit(
+          [
+            {
+              organizationId: invitation.organizationId,
+              action: 'invitation_accepted',
+              actorId: userId,
+              targetUserId: userId,
+              targetEmail: invitation.email,
+              roleAfter: invitation.role,
+              invitationId: invitation.id,
+              createdAt: at,
+            },
+          ],
+          tx,
+        );
         return { organizationId: invitation.organizationId, role: invitation.role };
       });
       const membership = await organizations.membershipOf(userId);

@@ -135,6 +135,20 @@ export function createOrganizationsRepository(db: Database) {
         .for('update');
       return new Map(rows.map((row) => [row.userId, row.role]));
     },
+    /**
+     * The user's role in the organization, its row locked against role changes (which lock every
+     * member row for update) until the caller's transaction ends; null for a non-member.
+     */
+    async sharedRoleOf(organizationId: number, userId: number, writer: Writer): Promise<MemberRole | null> {
+      const [row] = await writer
+        .select({ role: organizationMembers.role })
+        .from(organizationMembers)
+        .where(
+          and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+        )
+        .for('share');
+      return row?.role ?? null;
+    },
     async setRole(organizationId: number, userId: number, role: MemberRole, writer: Writer): Promise<void> {
       await writer
         .update(organizationMembers)

@@ -1,6 +1,7 @@
 // Two server instances on one PostgreSQL database run the same due renewals at once (issue:
-// Subscriptions II): every period is charged exactly once, whichever instance claims it.
-// Runs only where a cluster exists (vitest.config.ts).
+// Subscriptions II): every period is charged exactly once, whichever instance claims it, and
+// both instances take part (a claim takes at most half of what is due, issue 37). Runs only
+// where a cluster exists (vitest.config.ts).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutKit, rowsOf } from '../../test-support/checkout-kit.js';
@@ -16,6 +17,7 @@ let second: Server;
 const cleanups: (() => Promise<void>)[] = [];
 const { newBuyer } = createCheckoutKit(() => first);
 const PLANS = 12;
+const METRICS_TOKEN = 'renewal-instances-metrics';
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
@@ -24,9 +26,10 @@ beforeAll(async () => {
   cleanups.push(database.cleanup);
   const payments = paymentsConfigFor(sandbox);
   // The first migrates and seeds; the second starts on the ready database.
-  first = await startTestServer({ database: database.config, payments });
+  const metrics = { port: null, token: METRICS_TOKEN };
+  first = await startTestServer({ database: database.config, payments, metrics });
   cleanups.push(() => first.stop());
-  second = await startTestServer({ database: database.config, payments });
+  second = await startTestServer({ database: database.config, payments, metrics });
   cleanups.push(() => second.stop());
 });
 afterAll(async () => {
@@ -53,9 +56,28 @@ async function paidPlan(index: number) {
   expect(paid.data, paid.body).toMatchObject({ status: 'succeeded' });
 }
 
+/** The renewals (period ends) this instance ran, from its own /metrics. */
+async function periodEndsRunBy(server: Server): Promise<number> {
+  const metrics = await server.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const line = metrics.body
+    .split('\n')
+    .find((text) =>
+      /^lectern_job_runs_total\{(?=[^}]*kind="subscriptions\.period_end")(?=[^}]*outcome="succeeded")/.test(
+        text,
+      ),
+    );
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
 describe('two instances renewing the same due plans', () => {
-  it('charges every period once and records one receipt per renewal', async () => {
+  it('charges every period once, records one receipt per renewal, and both instances renew', async () => {
     for (let index = 0; index < PLANS; index += 1) await paidPlan(index);
+    // What the purchases queued (their documents) runs first, so only the renewals are raced for.
+    await first.catchUp();
     const [before] = rowsOf<{ n: number }>(
       await first.db.execute(
         sql`select count(*)::int as n from subscription_charges where invoice_id is not null`,
@@ -65,6 +87,16 @@ describe('two instances renewing the same due plans', () => {
     // Both instances sweep and drain at the same moment.
     const [ranFirst, ranSecond] = await Promise.all([first.catchUp(), second.catchUp()]);
     expect(ranFirst + ranSecond).toBeGreaterThanOrEqual(PLANS);
+    // Each instance ran some of the period ends (these plans' and the seed's), together each one once.
+    const [renewedByFirst, renewedBySecond] = [await periodEndsRunBy(first), await periodEndsRunBy(second)];
+    expect(renewedByFirst, 'period ends run by the first instance').toBeGreaterThan(0);
+    expect(renewedBySecond, 'period ends run by the second instance').toBeGreaterThan(0);
+    const [periodEnds] = rowsOf<{ n: number }>(
+      await first.db.execute(sql`select count(*)::int as n from jobs
+        where kind = 'subscriptions.period_end' and status = 'succeeded'`),
+    );
+    expect(Number(periodEnds!.n)).toBeGreaterThanOrEqual(PLANS);
+    expect(renewedByFirst + renewedBySecond).toBe(Number(periodEnds!.n));
 
     const renewed = rowsOf<{ invoice_id: number; n: number }>(
       await first.db.execute(sql`select invoice_id, count(*)::int as n from subscription_charges

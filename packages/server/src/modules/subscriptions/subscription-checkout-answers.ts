@@ -26,6 +26,17 @@ export const regionRestricted = (upsell: boolean, brand: string) =>
     `${upsell ? SUBSCRIPTION_MESSAGES.regionRestrictedLicenses : SUBSCRIPTION_MESSAGES.regionRestrictedNew(brand)} ${SUBSCRIPTION_MESSAGES.regionRestrictedBody}`,
   );
 
+/** A new plan for a subscriber who has a running one (refused before any provider call). */
+export const alreadySubscribed = () =>
+  new HttpError(409, 'already_subscribed', SUBSCRIPTION_MESSAGES.alreadySubscribed);
+
+/**
+ * Another new-plan checkout of the subscriber is still open (two tabs, two admins, a double
+ * click with fresh references): refused before its provider call, so one plan is paid once.
+ */
+export const checkoutInProgress = () =>
+  new HttpError(409, 'purchase_in_progress', SUBSCRIPTION_MESSAGES.checkoutInProgress);
+
 /** The checkout §3 result of a subscription checkout, with its success message and next page. */
 export function answer(
   row: SubscriptionCheckoutRow,

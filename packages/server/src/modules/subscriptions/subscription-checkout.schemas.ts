@@ -1,5 +1,6 @@
 import {
   BILLING_INFO_LIMITS,
+  isCheckoutReference,
   PAYMENT_VENDORS,
   REQUESTED_CONFIGS,
   SUBSCRIPTION_BUYABLE_TYPE,
@@ -7,6 +8,14 @@ import {
   SUBSCRIPTION_SUBMIT_EVENTS,
 } from '@lectern/domain';
 import { z } from 'zod';
+import { databaseId } from '../../platform/http/database-id.js';
+
+const referenceMessage = 'checkout_ref must be the reference of a subscription, such as LSC-42.';
+/** Team-plan §9: `LSC-<enrollment id>` exactly, the id within the database-id rule. */
+export const checkoutReference = z
+  .string({ error: referenceMessage })
+  .max(32, referenceMessage)
+  .refine(isCheckoutReference, referenceMessage);
 
 /** Checkout §7 / team-plan §3: one plan item, its licenses, and the enrollment it changes. */
 const subscriptionItem = z.object({
@@ -17,13 +26,13 @@ const subscriptionItem = z.object({
     buyable_object_type: z.literal(SUBSCRIPTION_BUYABLE_TYPE, {
       error: `buyable_object_type must be ${SUBSCRIPTION_BUYABLE_TYPE}.`,
     }),
-    checkout_ref: z.string().max(32, 'checkout_ref is at most 32 characters.').optional(),
+    checkout_ref: checkoutReference.optional(),
   }),
   requested_seat_count: z
     .number({ error: 'requested_seat_count must be a number of licenses.' })
-    .int()
-    .min(0)
-    .max(100_000)
+    .int('requested_seat_count must be a whole number of licenses.')
+    .min(0, 'requested_seat_count cannot be negative.')
+    .max(100_000, 'requested_seat_count is at most 100,000.')
     .optional(),
 });
 
@@ -82,7 +91,7 @@ export const subscriptionSubmitBody = z.object({
     .optional(),
   payment_info: z
     .object({
-      method_id: z.number().int().min(0),
+      method_id: databaseId('method_id must be the id of a payment method offered.', { zero: true }),
       payment_vendor: z.enum(PAYMENT_VENDORS),
       payment_method: z.string().min(1).max(64),
       credentials: z.union([

@@ -28,7 +28,9 @@ import {
   OPEN_CHECKOUT as OPEN,
   UUID,
   actionOf,
+  alreadySubscribed,
   answer,
+  checkoutInProgress,
   regionRestricted,
 } from './subscription-checkout-answers.js';
 import { createSubscriptionCompletion } from './subscription-completion.js';
@@ -310,11 +312,7 @@ export function createSubscriptionCheckoutService(deps: {
         throw regionRestricted(upsell, deps.brandName);
       }
       if (event === 'Submit' && enrollment && enrollment.status !== 'EXPIRED') {
-        throw new HttpError(
-          409,
-          'already_subscribed',
-          'You already have this subscription. Manage it from your subscription page.',
-        );
+        throw alreadySubscribed();
       }
       if (event === 'ResubscribeSubmit' && enrollment?.status !== 'EXPIRED') {
         throw new HttpError(
@@ -337,7 +335,8 @@ export function createSubscriptionCheckoutService(deps: {
         assertLicenseCount(purchase.licenses, 'new', option);
       if (upsell) assertLicenseCount(purchase.licenses, 'upsell', option, enrollment?.licenseCount ?? 0);
 
-      const needsBilling = event === 'Submit' || event === 'ResubscribeSubmit' || event === 'UpdateBilling';
+      const newPlan = event === 'Submit' || event === 'ResubscribeSubmit';
+      const needsBilling = newPlan || event === 'UpdateBilling';
       const price = await priceOf(purchase, event);
       const fieldErrors: Record<string, string[]> = needsBilling
         ? billingErrorsOf(purchase, request.billing_address)
@@ -398,7 +397,20 @@ export function createSubscriptionCheckoutService(deps: {
               const held = await repository.licensesHeldByOpenUpsells(enrollment.id, tx);
               assertLicenseCount(purchase.licenses, 'upsell', option, (locked?.licenseCount ?? 0) + held);
             }
-          : undefined,
+          : newPlan
+            ? async (tx) => {
+                // One new plan per subscriber at a time, decided before any provider call: a
+                // second tab's paid start would otherwise be charged, then refunded. Under the
+                // subscriber's lock: another one still open, else one that ended with a plan
+                // since this request read the enrollment (its checkout and its plan commit together).
+                const own = { userId: buyer.id, checkoutRef: request.checkout_ref };
+                if (await repository.newPlanCheckoutOpen(purchase.subscriber, own, tx)) {
+                  throw checkoutInProgress();
+                }
+                const current = await repository.currentEnrollment(purchase.subscriber, tx);
+                if (current && current.status !== 'EXPIRED') throw alreadySubscribed();
+              }
+            : undefined,
       );
       if (!inserted) return settle((await repository.checkoutByRef(buyer.id, request.checkout_ref))!);
 

@@ -359,6 +359,7 @@ export function createSubscriptionRenewals(deps: {
       }
     };
     await Promise.all(Array.from({ length: Math.min(CHARGE_CONCURRENCY, invoices.length) }, charge));
+    if (paid.length > 0) faults.reach('renewal.before_record');
     for (const invoiceId of await recordPaid(paid)) outcomes.set(invoiceId, 'paid');
     for (const { invoice, payment, failure } of failed) {
       outcomes.set(

@@ -22,6 +22,13 @@ export type ChargeRow = typeof subscriptionCharges.$inferSelect;
 export type Subscriber = { type: EnrollmentRow['subscriberType']; id: number };
 
 const OPEN = ['processing', 'requires_action'] as const;
+/** The checkout events that start a plan (a first purchase, a trial, a resubscribe). */
+const NEW_PLAN_EVENTS = ['Submit', 'ResubscribeSubmit'] as const;
+/**
+ * Key spaces of the per-subscriber advisory locks that let one new-plan checkout at a time in
+ * (any constants of our own; users and organizations number their ids apart).
+ */
+const NEW_PLAN_LOCK_SPACE = { user: 7_320_001, organization: 7_320_002 } as const;
 
 const enrollmentsOf = (subscriber: Subscriber) =>
   and(
@@ -45,8 +52,14 @@ export function createSubscriptionsRepository(
   hooks: {
     /** Told in the recording transaction of the paid charges (their invoices are queued there). */
     onChargesPaid?: (writer: Writer, chargeIds: number[]) => Promise<void>;
+    /**
+     * The server's clock: charges and enrollments are dated by it, like the periods and the
+     * receipts' documents beside them (the database's now() does not move with it).
+     */
+    now?: () => Date;
   } = {},
 ) {
+  const now = hooks.now ?? (() => new Date());
   const paid = async (writer: Writer, rows: ChargeRow[]) => {
     const ids = rows.filter((row) => row.status === 'succeeded' && row.amount > 0).map((row) => row.id);
     if (ids.length > 0) await hooks.onChargesPaid?.(writer, ids);
@@ -117,7 +130,10 @@ export function createSubscriptionsRepository(
       values: typeof subscriptionEnrollments.$inferInsert,
       writer: Writer,
     ): Promise<EnrollmentRow> {
-      const [row] = await writer.insert(subscriptionEnrollments).values(values).returning();
+      const [row] = await writer
+        .insert(subscriptionEnrollments)
+        .values({ createdAt: now(), ...values })
+        .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -279,6 +295,36 @@ export function createSubscriptionsRepository(
       });
     },
 
+    /**
+     * Inside `tx`: lets one new-plan checkout of the subscriber in at a time (decision 0018's
+     * rule for subscriptions). Takes the subscriber's advisory lock, held to the end of the
+     * transaction, then answers whether another new-plan checkout of theirs is still open.
+     */
+    async newPlanCheckoutOpen(
+      subscriber: Subscriber,
+      own: { userId: number; checkoutRef: string },
+      tx: Tx,
+    ): Promise<boolean> {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${NEW_PLAN_LOCK_SPACE[subscriber.type]}, ${subscriber.id})`,
+      );
+      const [row] = await tx
+        .select({ id: subscriptionCheckouts.id })
+        .from(subscriptionCheckouts)
+        .where(
+          and(
+            eq(subscriptionCheckouts.subscriberType, subscriber.type),
+            eq(subscriptionCheckouts.subscriberId, subscriber.id),
+            inArray(subscriptionCheckouts.event, [...NEW_PLAN_EVENTS]),
+            inArray(subscriptionCheckouts.status, [...OPEN]),
+            // The same submit repeated is not another checkout: it answers the first's result.
+            sql`not (${subscriptionCheckouts.userId} = ${own.userId} and ${subscriptionCheckouts.checkoutRef} = ${own.checkoutRef})`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Licenses held by open upsells of the enrollment (they count against the ceiling). */
     async licensesHeldByOpenUpsells(enrollmentId: number, writer: Writer): Promise<number> {
       const [row] = await writer
@@ -317,6 +363,7 @@ export function createSubscriptionsRepository(
       const [row] = await writer
         .insert(subscriptionCharges)
         .values({
+          createdAt: now(),
           ...values,
           ...(succeeded ? { receiptNumber: sql`nextval('subscription_receipt_number_seq')` } : {}),
         })
@@ -331,13 +378,14 @@ export function createSubscriptionsRepository(
       writer: Writer,
     ): Promise<ChargeRow[]> {
       if (values.length === 0) return [];
+      const at = now();
       const rows = await writer
         .insert(subscriptionCharges)
         .values(
           values.map((value) =>
             (value.status ?? 'succeeded') === 'succeeded'
-              ? { ...value, receiptNumber: sql`nextval('subscription_receipt_number_seq')` }
-              : value,
+              ? { createdAt: at, ...value, receiptNumber: sql`nextval('subscription_receipt_number_seq')` }
+              : { createdAt: at, ...value },
           ),
         )
         .returning();

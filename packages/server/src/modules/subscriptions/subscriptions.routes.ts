@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { requireUserId, SIGNED_IN } from '../../platform/auth/session.plugin.js';
 import { databaseId } from '../../platform/http/database-id.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
+import { checkoutReference } from './subscription-checkout.schemas.js';
 import { createRetentionOffers } from './subscription-retention-offers.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
 
@@ -20,20 +21,12 @@ export const SUBSCRIPTION_PATHS = {
   retentionPromo: '/payment/retention-promo-submit/',
 } as const;
 
-const checkoutRef = z
-  .string()
-  .min(5, 'checkout_ref names a subscription.')
-  .max(32, 'checkout_ref names a subscription.');
 const licenses = z.coerce
   .number({ error: 'licenses must be a number of licenses.' })
   .int('licenses must be a number of licenses.')
   .min(1, 'licenses must be a number of licenses.')
   .max(100_000, 'licenses must be a number of licenses.');
-const planId = z.coerce
-  .number({ error: 'subscription_plan_id must be a plan id.' })
-  .int('subscription_plan_id must be a plan id.')
-  .positive('subscription_plan_id must be a plan id.')
-  .max(2_147_483_647, 'subscription_plan_id must be a plan id.');
+const planId = databaseId('subscription_plan_id must be a plan id.', { coerce: true });
 
 const enrollmentIdMessage = 'enrollment_id must be the id of your subscription.';
 const offerIdMessage = `offer_id must be one of ${RETENTION_OFFER_IDS.join(', ')}.`;
@@ -64,7 +57,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   /** The pricing info of the enrollment `checkout_ref` names (404 for another subscriber's). */
   app.get(
     SUBSCRIPTION_PATHS.pricingInfo,
-    { config: SIGNED_IN, schema: { querystring: z.object({ checkout_ref: checkoutRef }) } },
+    { config: SIGNED_IN, schema: { querystring: z.object({ checkout_ref: checkoutReference }) } },
     async (request): Promise<TeamPlanPricingInfo> => {
       const pricing = await userContext.pricingContextOf(request);
       return subscriptions.pricingInfo(requireUserId(request), request.query.checkout_ref, pricing.currency);

@@ -96,6 +96,7 @@ export function createSubscriptionsService(deps: {
 }) {
   const repository: SubscriptionsRepository = createSubscriptionsRepository(deps.db, {
     onChargesPaid: deps.onChargesPaid,
+    now: () => deps.clock.now(),
   });
   const billing: SubscriptionBillingRepository = createSubscriptionBillingRepository(deps.db);
   const notices = createSubscriptionNotices({

@@ -214,6 +214,16 @@ describe('POST /api-2.0/ecl (the collector)', () => {
     expect(noVersion.data.field_errors).toEqual({
       client_version: [COLLECTOR_MESSAGES.missingClientVersion],
     });
+    // Too long is not "required": the message says what is wrong, with the limit.
+    const longVersion = await send(
+      client,
+      body,
+      collectorUrl({ client_key: WEB_TRACKING_CLIENT_KEY, client_version: '1'.repeat(65) }),
+    );
+    expect(longVersion.statusCode).toBe(400);
+    expect(longVersion.data.field_errors).toEqual({
+      client_version: ['client_version is at most 64 characters.'],
+    });
     expect(await storedCount()).toBe(before);
   });
 });
@@ -282,15 +292,31 @@ async function countedEarlier(
   times: number,
 ) {
   const limits = name === 'collector.address' ? COLLECTOR_LIMITS.perAddress : COLLECTOR_LIMITS.perVisitor;
-  const interval = `${limits.windowMs} milliseconds`;
+  await inFreshWindow(limits.windowMs, 10_000);
+  await createAttemptLimiter(server.db, { name, ...limits }).record(subject, times);
+}
+
+/** Waits for the next window of database time unless at least `neededMs` of the current one are left. */
+async function inFreshWindow(windowMs: number, neededMs: number) {
+  const interval = `${windowMs} milliseconds`;
   const [clock] = rowsOf<{ left_ms: number | string }>(
     await server.db.execute(sql`
-      select ${limits.windowMs} - extract(epoch from now() - date_bin(${interval}::interval, now(), timestamptz 'epoch')) * 1000
+      select ${windowMs} - extract(epoch from now() - date_bin(${interval}::interval, now(), timestamptz 'epoch')) * 1000
         as left_ms`),
   );
   const leftMs = Number(clock!.left_ms);
-  if (leftMs < 10_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 100));
-  await createAttemptLimiter(server.db, { name, ...limits }).record(subject, times);
+  if (leftMs < neededMs) await new Promise((resolve) => setTimeout(resolve, leftMs + 100));
+}
+
+/** What the limit `name` counted for `subject` in the current window (the collector's KiB, its batches). */
+async function countedNow(name: string, subject: string, windowMs: number): Promise<number> {
+  const [row] = rowsOf<{ hits: number | string }>(
+    await server.db.execute(sql`
+      select coalesce(sum(hits), 0) as hits from rate_limit_hits
+      where key = ${`${name}:${subject}`}
+        and window_start = date_bin(${`${windowMs} milliseconds`}::interval, now(), timestamptz 'epoch')`),
+  );
+  return Number(row!.hits);
 }
 
 describe('the collector against abuse (hardening)', () => {
@@ -360,6 +386,58 @@ describe('the collector against abuse (hardening)', () => {
     }
     expect(last).toBe(429);
   });
+
+  it('bounds each address by bytes (2 MiB a minute) whatever visitor ids it makes up, and counts them', async () => {
+    const { max, windowMs } = COLLECTOR_LIMITS.perAddressKib;
+    // About 200 KiB a batch (long addresses), every batch from visitors of its own, so only the
+    // address's byte budget can refuse them: 10 batches are far below its 300 batches a minute.
+    const bigBatch = (batch: number) =>
+      JSON.stringify(
+        Array.from({ length: 45 }, (_, index) =>
+          pageView({
+            visitorUuid: `c0ffee00-0000-4000-8001-${String(batch * 100 + index).padStart(12, '0')}`,
+            url: `http://localhost:3000/${'a'.repeat(2000)}/`,
+            referrer: `http://localhost:3000/${'b'.repeat(2000)}/`,
+          }),
+        ),
+      );
+    const kibOf = (body: string) => Math.ceil(Buffer.byteLength(body) / 1024);
+    const batches = Array.from({ length: 12 }, (_, batch) => bigBatch(batch));
+    const allowed = batches.findIndex(
+      (_, index) => batches.slice(0, index + 1).reduce((sum, body) => sum + kibOf(body), 0) > max,
+    );
+    expect(allowed).toBeGreaterThan(5);
+    // A window of its own: the sliding estimate would let a boundary in the middle pass more.
+    await inFreshWindow(windowMs, 20_000);
+
+    const client = createTestClient(server.app, { ip: '10.7.0.7' });
+    const statuses: number[] = [];
+    for (const body of batches.slice(0, allowed + 1)) statuses.push((await send(client, body)).statusCode);
+    expect(statuses).toEqual([...Array<number>(allowed).fill(200), 429]);
+    // Every byte read was counted, the refused batch's too.
+    const counted = batches.slice(0, allowed + 1).reduce((sum, body) => sum + kibOf(body), 0);
+    expect(await countedNow('collector.address_kib', '10.7.0.7', windowMs)).toBe(counted);
+    expect(await countedNow('collector.address', '10.7.0.7', windowMs)).toBe(allowed + 1);
+
+    // Refused again, even a small batch of a new visitor, until its Retry-After: from memory,
+    // with nothing more counted.
+    const again = await send(
+      client,
+      JSON.stringify([pageView({ visitorUuid: 'c0ffee00-0000-4000-8001-ffffffffffff' })]),
+    );
+    expect(again.statusCode).toBe(429);
+    expect(again.data).toMatchObject({
+      code: 'rate_limited',
+      detail: expect.stringMatching(/Too many events/),
+    });
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await countedNow('collector.address_kib', '10.7.0.7', windowMs)).toBe(counted);
+
+    // Another address sending the same is not affected.
+    const other = createTestClient(server.app, { ip: '10.7.0.8' });
+    expect((await send(other, batches[allowed]!)).statusCode).toBe(200);
+    // Up to 20 s of waiting for a fresh window, then a dozen large batches.
+  }, 60_000);
 
   it('the retention job deletes events older than the retention period and keeps the rest', async () => {
     const old = pageView({ visitorUuid: 'c0ffee00-0000-4000-8000-00000000d005' });

@@ -22,7 +22,8 @@ const COLLECTOR_BODY_LIMIT = COLLECTOR_MAX_BODY_BYTES + 1024;
  * text/plain body holding a JSON list of events. Answers 200 when every event was stored,
  * 207 with `failedEvents[{idx, reason}]` when some were refused (the others are stored),
  * 400 or 413 when the body is not a list of at most 100 events or too large (nothing
- * stored), 400 for an unknown client key. CSRF is off: `navigator.sendBeacon` (the flush
+ * stored), 400 for an unknown client key, 429 with Retry-After past a limit (per visitor, per
+ * address in batches and in bytes). CSRF is off: `navigator.sendBeacon` (the flush
  * when a page is hidden) cannot send the `X-CSRFToken` header, and a forged event can do no
  * harm beyond what any visitor may send; the user id comes from the session, never from the
  * body. Registered outside the API scope: its path has no trailing slash.
@@ -38,7 +39,7 @@ export const collectorRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService 
     client_version: z
       .string({ error: COLLECTOR_MESSAGES.missingClientVersion })
       .min(1, COLLECTOR_MESSAGES.missingClientVersion)
-      .max(COLLECTOR_MAX_QUERY_VALUE_LENGTH),
+      .max(COLLECTOR_MAX_QUERY_VALUE_LENGTH, COLLECTOR_MESSAGES.clientVersionTooLong),
   });
 
   // The body stays a string whatever its content type (text/plain keeps the browser's POST
@@ -53,7 +54,13 @@ export const collectorRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService 
 
   app.post(
     COLLECTOR_PATH,
-    { config: { csrf: false }, bodyLimit: COLLECTOR_BODY_LIMIT, schema: { querystring: collectorQuery } },
+    {
+      config: { csrf: false },
+      bodyLimit: COLLECTOR_BODY_LIMIT,
+      schema: { querystring: collectorQuery },
+      // An address still within its Retry-After is refused before its body is read.
+      onRequest: async (request) => tracking.assertNotRefused(request.ip),
+    },
     async (request, reply): Promise<CollectorResponse> => {
       const result = await tracking.collect({
         ip: request.ip,

@@ -20,7 +20,11 @@ const contextQuery = z.object({
 }) as z.ZodType<Partial<Record<UserContextFlag, boolean>> & { display_type?: string }>;
 
 const updateMeBody = z.strictObject({
-  time_zone: z.string({ error: 'time_zone is required.' }).trim().min(1, 'time_zone is required.').max(64),
+  time_zone: z
+    .string({ error: 'time_zone is required.' })
+    .trim()
+    .min(1, 'time_zone is required.')
+    .max(64, 'time_zone is at most 64 characters.'),
 });
 
 export const userContextRoutes: FastifyPluginAsyncZod<{

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_LINK_INVALID_MESSAGE, type SetPasswordInput } from '@lectern/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { SessionStore } from '../../platform/auth/session-store.js';
 import type { Database } from '../../platform/db/database.js';
 import { validationError } from '../../platform/http/http-error.js';
 import type { UsersService } from './users.service.js';
@@ -16,7 +17,12 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  * One-time links to choose a password. The token travels only in the mail; the database keeps
  * its SHA-256, so a leaked table cannot be used to take an account.
  */
-export function createPasswordSetLinks(deps: { db: Database; users: UsersService; now: () => Date }) {
+export function createPasswordSetLinks(deps: {
+  db: Database;
+  users: UsersService;
+  sessions: Pick<SessionStore, 'destroyAllForUser'>;
+  now: () => Date;
+}) {
   return {
     /** A new link for the user, written with `writer` (the caller's transaction). Answers its page path. */
     async create(writer: Database, userId: number): Promise<string> {
@@ -30,8 +36,10 @@ export function createPasswordSetLinks(deps: { db: Database; users: UsersService
     },
 
     /**
-     * Sets the password of the link's user and spends the link, in one transaction: a link
-     * works once. Answers the user's id; an unknown, used or expired link is a 400 on `token`.
+     * Sets the password of the link's user, spends the link and ends every session of the
+     * account, in one transaction: a link works once, and whoever was signed in before the
+     * owner proved the address (a guest checkout's device) is not any more, on any instance.
+     * Answers the user's id; an unknown, used or expired link is a 400 on `token`.
      */
     async use(input: SetPasswordInput): Promise<number> {
       return deps.db.transaction(async (tx) => {
@@ -48,6 +56,7 @@ export function createPasswordSetLinks(deps: { db: Database; users: UsersService
           .returning({ userId: passwordSetTokens.userId });
         if (!spent) throw validationError({ token: [PASSWORD_LINK_INVALID_MESSAGE] });
         await deps.users.setPassword(spent.userId, input.password, tx);
+        await deps.sessions.destroyAllForUser(spent.userId, tx);
         return spent.userId;
       });
     },

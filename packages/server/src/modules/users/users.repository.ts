@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { users } from './users.tables.js';
@@ -79,6 +79,29 @@ export function createUsersRepository(db: Database) {
     },
     async setPassword(id: number, passwordHash: string, writer: Database = db): Promise<void> {
       await writer.update(users).set({ passwordHash, guestSince: null }).where(eq(users.id, id));
+    },
+    /**
+     * Moves a guest account's `guest_since` on (later than before, never equal): another guest
+     * checkout uses it. Null when it is no guest account (any more).
+     */
+    async touchGuest(id: number, at: Date, writer: Database = db): Promise<Date | null> {
+      const [row] = await writer
+        .update(users)
+        .set({
+          guestSince: sql`greatest(${at.toISOString()}::timestamptz, ${users.guestSince} + interval '1 millisecond')`,
+        })
+        .where(and(eq(users.id, id), isNotNull(users.guestSince)))
+        .returning({ guestSince: users.guestSince });
+      return row?.guestSince ?? null;
+    },
+    /** The user's `guest_since`, the row locked until `writer`'s transaction ends; null for no such user. */
+    async lockGuestSince(id: number, writer: Database): Promise<{ guestSince: Date | null } | null> {
+      const [row] = await writer
+        .select({ guestSince: users.guestSince })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      return row ?? null;
     },
     async setOperator(id: number, isOperator: boolean): Promise<void> {
       await db.update(users).set({ isOperator }).where(eq(users.id, id));

@@ -108,12 +108,28 @@ export function createUsersService(db: Database) {
       return row ? toProfile(row) : null;
     },
 
-    /** Sets the password (read with `writer` when given), which ends a guest account's guest state. */
+    /**
+     * Sets the password (written with `writer` when given), which ends a guest account's guest
+     * state. The caller ends the account's other sessions (password-set-links does, in its transaction).
+     */
     async setPassword(id: number, password: string, writer?: Database): Promise<void> {
       const passwordHash = await hashPassword(password);
       profiles.delete(id);
       await repository.setPassword(id, passwordHash, writer);
     },
+
+    /**
+     * Another guest checkout puts a purchase in this guest account (decision 0030): its
+     * `guest_since` moves on, so a device that made the account earlier can no longer be signed
+     * in to it on that ground. Answers the new value; null when it is no guest account any more.
+     */
+    async touchGuest(id: number, at: Date, writer?: Database): Promise<Date | null> {
+      profiles.delete(id);
+      return repository.touchGuest(id, at, writer);
+    },
+
+    /** The user's `guest_since`, the row locked until `writer`'s transaction ends; null for no such user. */
+    lockGuestSince: (id: number, writer: Database) => repository.lockGuestSince(id, writer),
 
     /** The user for these credentials, or null; takes the same time whether or not the e-mail exists. */
     async authenticate(email: string, password: string): Promise<UserProfile | null> {

@@ -31,6 +31,8 @@ export const users = pgTable(
     /**
      * Set when a guest checkout made the account (team-plan §6): no password was chosen yet, so
      * nobody can log in with one until the buyer sets it from the mailed link (then it is null).
+     * Moved on whenever another guest checkout uses the account (decision 0030): a device that
+     * made it may be signed in to it only while it is still the value that device saw.
      */
     guestSince: timestamp('guest_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -66,11 +66,18 @@ export function createSessionStore(db: Database, now: () => Date = () => new Dat
       );
     },
 
-    /** Starts a session and returns the token for the cookie. */
-    async create(userId: number, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {
+    /**
+     * Starts a session and returns the token for the cookie; written with `writer` when given (a
+     * caller's transaction that checked, under a lock, that this user may have one).
+     */
+    async create(
+      userId: number,
+      userAgent: string | undefined,
+      writer: Database = db,
+    ): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      await db.insert(sessions).values({
+      await writer.insert(sessions).values({
         id: hashToken(token),
         userId,
         expiresAt,
@@ -107,8 +114,13 @@ export function createSessionStore(db: Database, now: () => Date = () => new Dat
       cache.delete(id);
     },
 
-    async destroyAllForUser(userId: number): Promise<void> {
-      const deleted = await db
+    /**
+     * Ends every session of the user, with `writer` when given (a caller's transaction). Every
+     * instance drops them from its cache when the deletion is announced, at commit; this one
+     * forgets them at once too (re-reading a session not yet deleted only costs a query).
+     */
+    async destroyAllForUser(userId: number, writer: Database = db): Promise<void> {
+      const deleted = await writer
         .delete(sessions)
         .where(eq(sessions.userId, userId))
         .returning({ id: sessions.id });

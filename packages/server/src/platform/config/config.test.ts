@@ -167,7 +167,7 @@ describe('loadConfig', () => {
       const problems = (error as ConfigError).problems.join('\n');
       expect(problems).toMatch(/PORT: PORT must be a number/);
       expect(problems).toMatch(/DATABASE_URL: DATABASE_URL must start with postgres/);
-      expect(problems).toMatch(/NODE_ENV/);
+      expect(problems).toMatch(/NODE_ENV: NODE_ENV must be one of development, test, production/);
     }
   });
 });

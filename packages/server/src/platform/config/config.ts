@@ -45,7 +45,11 @@ const envFlag = (name: string, fallback: boolean) =>
 
 /** Environment variables the server reads. Validated once at boot; nothing else reads process.env. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], {
+      error: 'NODE_ENV must be one of development, test, production',
+    })
+    .default('development'),
   PORT: z.coerce
     .number({ error: 'PORT must be a number' })
     .int()
@@ -74,6 +78,11 @@ const envSchema = z.object({
     .min(0, 'SANDBOX_PORT must be between 0 and 65535')
     .max(65535, 'SANDBOX_PORT must be between 0 and 65535')
     .default(3001),
+  /**
+   * The in-process sandbox's interface: loopback by default, so its test cards and fault
+   * controls are not offered to the network; `0.0.0.0` where browsers reach it from elsewhere.
+   */
+  SANDBOX_HOST: z.string().trim().min(1, 'SANDBOX_HOST must not be empty').default('127.0.0.1'),
   PAYMENTS_API_URL: z
     .url({ error: 'PAYMENTS_API_URL must be an absolute URL such as https://api.stripe.com' })
     .refine((value) => /^https?:\/\/[^/]+\/?$/.test(value), {
@@ -350,8 +359,8 @@ export const DEMO_SELLER = {
 export interface PaymentsConfig {
   /** The provider's API origin the server's SDK talks to. */
   apiUrl: string;
-  /** Run the sandbox in this process on this port (null: PAYMENTS_API_URL points elsewhere). */
-  sandbox: { port: number } | null;
+  /** Run the sandbox in this process on this port and interface (null: PAYMENTS_API_URL points elsewhere). */
+  sandbox: { port: number; host: string } | null;
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
@@ -383,6 +392,12 @@ export class ConfigError extends Error {
     super(`Invalid configuration: ${problems.join('; ')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** How this process reaches a server listening on `host`: a wildcard address through loopback. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 const defaultWebDistDir = path.resolve(import.meta.dirname, '../../../../web/dist');
@@ -419,8 +434,11 @@ export function loadConfig(
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     seedDemoData: !isProduction,
     payments: {
-      apiUrl: (e.PAYMENTS_API_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/$/, ''),
-      sandbox: e.PAYMENTS_API_URL ? null : { port: e.SANDBOX_PORT },
+      apiUrl: (e.PAYMENTS_API_URL ?? `http://${reachableHost(e.SANDBOX_HOST)}:${e.SANDBOX_PORT}`).replace(
+        /\/$/,
+        '',
+      ),
+      sandbox: e.PAYMENTS_API_URL ? null : { port: e.SANDBOX_PORT, host: e.SANDBOX_HOST },
       secretKey: e.PAYMENTS_SECRET_KEY,
       publishableKey: e.PAYMENTS_PUBLISHABLE_KEY,
       webhookSecret: e.PAYMENTS_WEBHOOK_SECRET,
@@ -471,21 +489,31 @@ export function loadConfig(
 }
 
 /**
- * Settings that are valid but must not reach production: the sandbox's well-known payment
- * keys. The process entry refuses to start with them (one line naming each).
+ * Settings that are valid but must not reach production: the built-in sandbox instead of a
+ * payment provider, the sandbox's well-known payment keys. The process entry refuses to start
+ * with them (one line naming each).
  */
 export function productionProblems(config: AppConfig): string[] {
   if (!config.isProduction) return [];
+  const messages: string[] = [];
   const problems: string[] = [];
   const { payments } = config;
+  // The sandbox takes test cards and answers its fault controls: never real buyers' payments.
+  if (payments.sandbox !== null) {
+    messages.push(
+      "PAYMENTS_API_URL: production needs your payment provider's API, e.g. https://api.stripe.com (the built-in sandbox runs only outside production)",
+    );
+  }
   if (payments.secretKey === SANDBOX_KEYS.secretKey) problems.push('PAYMENTS_SECRET_KEY');
   if (payments.publishableKey === SANDBOX_KEYS.publishableKey) problems.push('PAYMENTS_PUBLISHABLE_KEY');
   if (payments.webhookSecret === SANDBOX_KEYS.webhookSecret) problems.push('PAYMENTS_WEBHOOK_SECRET');
   if (config.tax.provider === 'stripe_tax' && config.tax.serviceKey === SANDBOX_KEYS.secretKey) {
     problems.push('TAX_SERVICE_KEY');
   }
-  const messages = problems.map(
-    (name) => `${name}: the sandbox's default key cannot be used in production; set your provider's key`,
+  messages.push(
+    ...problems.map(
+      (name) => `${name}: the sandbox's default key cannot be used in production; set your provider's key`,
+    ),
   );
   if (config.crashAt !== null)
     messages.push('LECTERN_CRASH_AT: a test-only crash point cannot be set in production');

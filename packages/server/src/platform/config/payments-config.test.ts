@@ -6,7 +6,7 @@ describe('payments configuration', () => {
     const { payments } = loadConfig({});
     expect(payments).toEqual({
       apiUrl: 'http://127.0.0.1:3001',
-      sandbox: { port: 3001 },
+      sandbox: { port: 3001, host: '127.0.0.1' },
       secretKey: 'sk_test_lectern_sandbox',
       publishableKey: 'pk_test_lectern_sandbox',
       webhookSecret: 'whsec_lectern_sandbox',
@@ -21,9 +21,22 @@ describe('payments configuration', () => {
     });
     expect(payments).toMatchObject({
       apiUrl: 'http://127.0.0.1:4100',
-      sandbox: { port: 4100 },
+      sandbox: { port: 4100, host: '127.0.0.1' },
       publicUrl: 'https://pay.example.com',
     });
+  });
+
+  it('keeps the sandbox on loopback whatever HOST the server listens on; SANDBOX_HOST moves it', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).payments.sandbox).toEqual({ port: 3001, host: '127.0.0.1' });
+    // The server reaches a sandbox on every interface through loopback, and one on an address there.
+    expect(loadConfig({ SANDBOX_HOST: '0.0.0.0' }).payments).toMatchObject({
+      apiUrl: 'http://127.0.0.1:3001',
+      sandbox: { port: 3001, host: '0.0.0.0' },
+      publicUrl: 'http://localhost:3001',
+    });
+    expect(loadConfig({ SANDBOX_HOST: '10.0.0.5' }).payments.apiUrl).toBe('http://10.0.0.5:3001');
+    expect(loadConfig({ SANDBOX_HOST: '::1' }).payments.apiUrl).toBe('http://[::1]:3001');
+    expect(() => loadConfig({ SANDBOX_HOST: ' ' })).toThrow(/SANDBOX_HOST must not be empty/);
   });
 
   it('uses a provider elsewhere when PAYMENTS_API_URL is set', () => {
@@ -54,7 +67,9 @@ describe('payments configuration', () => {
 
   it('refuses the sandbox default keys in production only', () => {
     expect(productionProblems(loadConfig({}))).toEqual([]);
-    const problems = productionProblems(loadConfig({ NODE_ENV: 'production' }));
+    const problems = productionProblems(
+      loadConfig({ NODE_ENV: 'production', PAYMENTS_API_URL: 'https://api.stripe.com' }),
+    );
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(
       /^PAYMENTS_SECRET_KEY: the sandbox's default key cannot be used in production/,
@@ -67,5 +82,21 @@ describe('payments configuration', () => {
       PAYMENTS_WEBHOOK_SECRET: 'whsec_1',
     });
     expect(productionProblems(configured)).toEqual([]);
+  });
+
+  it('refuses to run the built-in sandbox in production, even with keys of its own', () => {
+    const keys = {
+      NODE_ENV: 'production',
+      PAYMENTS_SECRET_KEY: 'sk_live_1',
+      PAYMENTS_PUBLISHABLE_KEY: 'pk_live_1',
+      PAYMENTS_WEBHOOK_SECRET: 'whsec_1',
+    };
+    expect(productionProblems(loadConfig(keys))).toEqual([
+      "PAYMENTS_API_URL: production needs your payment provider's API, e.g. https://api.stripe.com (the built-in sandbox runs only outside production)",
+    ]);
+    // Named first, beside the default keys, when both are missing.
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))[0]).toMatch(/^PAYMENTS_API_URL: /);
+    // Outside production the sandbox is the default.
+    expect(productionProblems(loadConfig({ ...keys, NODE_ENV: 'development' }))).toEqual([]);
   });
 });

@@ -18,6 +18,12 @@ afterEach(async () => {
 });
 afterAll(() => admin.end());
 
+/**
+ * How long a notification or a reconnection may take to arrive: far longer than either needs,
+ * for a two-core machine busy with other test files (a poll ends as soon as it passes).
+ */
+const SETTLES = { timeout: 10_000 };
+
 const unique = (name: string) => `${name}_${randomBytes(4).toString('hex')}`;
 const notify = (channel: string, payload: string) =>
   admin.query('select pg_notify($1, $2)', [channel, payload]);
@@ -74,7 +80,7 @@ describe('createPostgresListener', () => {
 
     await notify(sessions, 's1');
     await notify(facts, 'f1');
-    await expect.poll(() => [a.heard, b.heard, c.heard]).toEqual([['s1'], ['f1'], ['f1']]);
+    await expect.poll(() => [a.heard, b.heard, c.heard], SETTLES).toEqual([['s1'], ['f1'], ['f1']]);
   });
 
   it('says it is down at once when the connection goes, and listens on every channel again', async () => {
@@ -86,12 +92,12 @@ describe('createPostgresListener', () => {
     const ours = (await listeningBackends()).filter((pid) => !others.has(pid));
     expect(ours).toHaveLength(1);
     await admin.query('select pg_terminate_backend($1)', [ours[0]]);
-    await expect.poll(() => a.lives.includes(false) && b.lives.includes(false)).toBe(true);
-    await expect.poll(() => [a.lives.at(-1), b.lives.at(-1)], { timeout: 5_000 }).toEqual([true, true]);
+    await expect.poll(() => a.lives.includes(false) && b.lives.includes(false), SETTLES).toBe(true);
+    await expect.poll(() => [a.lives.at(-1), b.lives.at(-1)], SETTLES).toEqual([true, true]);
 
     await notify(first, 'after');
     await notify(second, 'after');
-    await expect.poll(() => [a.heard, b.heard]).toEqual([['after'], ['after']]);
+    await expect.poll(() => [a.heard, b.heard], SETTLES).toEqual([['after'], ['after']]);
   });
 
   it('stops a channel when its last subscriber stops, and closes', async () => {
@@ -105,7 +111,7 @@ describe('createPostgresListener', () => {
     expect(b.lives).toEqual([true, false]);
     await notify(dropped, 'unheard');
     await notify(kept, 'heard');
-    await expect.poll(() => a.heard).toEqual(['heard']);
+    await expect.poll(() => a.heard, SETTLES).toEqual(['heard']);
     expect(b.heard).toEqual([]);
 
     await listener.close();

@@ -15,6 +15,11 @@ export const FAULT_POINTS = [
   'renewal.before_charge',
   /** The provider charged the renewal; its answer has not been recorded. */
   'renewal.after_charge',
+  /**
+   * Every charge of a renewal batch was answered (some paid); none of them is recorded. A
+   * batch charges its plans side by side, so this is the one point where all are at stake.
+   */
+  'renewal.before_record',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

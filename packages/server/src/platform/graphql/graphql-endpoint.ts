@@ -1,21 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
+  Kind,
   NoSchemaIntrospectionCustomRule,
   buildSchema,
+  execute,
+  getOperationAST,
   isObjectType,
-  parse,
   validate,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
 import { createExpiringCache } from '../cache/expiring-cache.js';
-import { createHandler, parseRequestParams, type Request as GraphqlHttpRequest } from 'graphql-http';
+import {
+  createHandler,
+  parseRequestParams,
+  type Request as GraphqlHttpRequest,
+  type RequestParams,
+  type Response as GraphqlHttpResponse,
+} from 'graphql-http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { ReadStatements, Reader } from '../db/read-batch.js';
 import { HttpError } from '../http/http-error.js';
-import { complexityLimitRule } from './graphql-limits.js';
+import { unstorableTextPath } from '../http/unstorable-text.js';
+import {
+  createDocumentLimits,
+  knownOperationTypesRule,
+  parseWithinLimits,
+  unstorableInput,
+} from './graphql-limits.js';
 
 const DOCUMENT_CACHE_MS = 10 * 60 * 1000;
 
@@ -198,7 +212,7 @@ function withQuery(request: EndpointRequest, query: string): EndpointRequest {
  * by GET (`?operationName=&variables=&extensions=`), mutations only by POST.
  */
 function persistedRequestParams(documents: PersistedDocuments, production: boolean) {
-  return async (request: EndpointRequest) => {
+  return async (request: EndpointRequest): Promise<RequestParams | GraphqlHttpResponse | undefined> => {
     const { hash, hasText } = persistedQueryOf(request);
     if (hash === undefined) {
       if (!production) return undefined;
@@ -216,6 +230,41 @@ function persistedRequestParams(documents: PersistedDocuments, production: boole
   };
 }
 
+/**
+ * The request's params as graphql-http reads them (through `first`, the persisted queries, when
+ * there are some), refusing variables with text no database can keep: BAD_USER_INPUT naming the
+ * variable (`learningReminder.title`), as the REST guard does for JSON bodies.
+ */
+function checkedRequestParams(
+  first?: (request: EndpointRequest) => Promise<RequestParams | GraphqlHttpResponse | undefined>,
+) {
+  return async (request: EndpointRequest) => {
+    const params = (await first?.(request)) ?? (await parseRequestParams(request));
+    // A tuple is graphql-http's own answer to a request it cannot read (wrong method or body).
+    if (Array.isArray(params)) return params;
+    const path = unstorableTextPath((params as RequestParams).variables ?? null);
+    if (path) throw unstorableInput(path);
+    return params;
+  };
+}
+
+/** Past this many, validation stops: a document of a thousand mistakes is answered with the first ones. */
+const MAX_VALIDATION_ERRORS = 20;
+
+/** Whether the operation asks only for introspection (`__schema`, `__type`, `__typename`). */
+function isIntrospectionOnly(document: DocumentNode, operationName: string | null | undefined): boolean {
+  const operation = getOperationAST(document, operationName);
+  return (
+    !!operation &&
+    operation.selectionSet.selections.every(
+      (selection) => selection.kind === Kind.FIELD && selection.name.value.startsWith('__'),
+    )
+  );
+}
+
+/** Root queries already resolved in this request, by field and arguments (batched aliases). */
+const ROOT_READS = Symbol('root reads');
+
 const EMPTY_REFUSALS: Record<number, { code: string; message: string }> = {
   400: { code: 'BAD_REQUEST', message: 'This is not a GraphQL request.' },
   405: { code: 'METHOD_NOT_ALLOWED', message: 'Queries are sent by GET or POST, mutations by POST.' },
@@ -224,33 +273,33 @@ const EMPTY_REFUSALS: Record<number, { code: string; message: string }> = {
 };
 
 /**
- * `GET|POST /api/2022-03/graphql/` over graphql-http (GraphQL-over-HTTP compliant): queries by
- * GET or POST, mutations by POST only (CSRF applies to every POST, like the rest of the API),
- * depth and cost limits, introspection only outside production. With `persistedDocuments`, the
- * endpoint runs those documents by hash, and in production nothing else (decision 0028).
+ * The schema of `parts` with their resolvers on its fields, where graphql-js and compiled queries
+ * find them. A root query resolves once per request for the same arguments (aliases of it).
  */
-export function registerGraphqlEndpoint(
-  app: FastifyInstance,
-  options: {
-    parts: readonly GraphqlPart[];
-    production: boolean;
-    /** Where each request's reader comes from. */
-    statements: ReadStatements;
-    path?: string;
-    persistedDocuments?: PersistedDocuments;
-  },
-): void {
-  const schema = buildGraphqlSchema(options.parts);
+export function buildExecutableSchema(parts: readonly GraphqlPart[]): GraphQLSchema {
+  const schema = buildGraphqlSchema(parts);
   // Each part's root resolvers go on their fields, where graphql-js and compiled queries find them.
-  for (const part of options.parts) {
+  for (const part of parts) {
     for (const [type, resolvers] of [
       [schema.getQueryType(), part.query],
       [schema.getMutationType(), part.mutation],
     ] as const) {
+      const batched = type === schema.getQueryType();
       for (const [name, resolve] of Object.entries(resolvers ?? {})) {
         const field = type?.getFields()[name];
         if (!field) throw new Error(`The schema has no root field ${name} for its resolver.`);
-        field.resolve = (_root, args, context) => resolve(args as never, context as GraphqlContext);
+        field.resolve = batched
+          ? (_root, args, context: GraphqlContext) => {
+              // The same root query with the same arguments (aliases of it) resolves once per
+              // request; mutations always run, each time they are asked for.
+              const reads = requestLoaders(context, ROOT_READS, () => new Map<string, unknown>());
+              const key = `${name}:${JSON.stringify(args)}`;
+              if (reads.has(key)) return reads.get(key);
+              const answer = resolve(args as never, context);
+              reads.set(key, answer);
+              return answer;
+            }
+          : (_root, args, context) => resolve(args as never, context as GraphqlContext);
       }
     }
     for (const [typeName, resolvers] of Object.entries(part.types ?? {})) {
@@ -264,10 +313,35 @@ export function registerGraphqlEndpoint(
       }
     }
   }
+  return schema;
+}
+
+/**
+ * `GET|POST /api/2022-03/graphql/` over graphql-http (GraphQL-over-HTTP compliant): queries by
+ * GET or POST, mutations by POST only (CSRF applies to every POST that carries cookies, like the
+ * rest of the API), the limits of GRAPHQL_LIMITS checked before validation (decision 0035),
+ * introspection only outside production. With `persistedDocuments` (an endpoint whose every client
+ * is built from this repository), the endpoint runs those documents by hash, and in production
+ * nothing else (decisions 0028 and 0035); without, it takes text under the same limits.
+ */
+export function registerGraphqlEndpoint(
+  app: FastifyInstance,
+  options: {
+    parts: readonly GraphqlPart[];
+    production: boolean;
+    /** Where each request's reader comes from. */
+    statements: ReadStatements;
+    path?: string;
+    persistedDocuments?: PersistedDocuments;
+  },
+): void {
+  const schema = buildExecutableSchema(options.parts);
   const validationRules = [
-    complexityLimitRule(),
+    knownOperationTypesRule,
     ...(options.production ? [NoSchemaIntrospectionCustomRule] : []),
   ];
+  // After the resolvers are in place: a field's weight depends on whether it has one.
+  const withinLimits = createDocumentLimits(schema, { production: options.production });
   // Clients send the same few documents again and again: each is parsed and validated once.
   const documents = createExpiringCache<string, DocumentNode>({ ttlMs: DOCUMENT_CACHE_MS, maxEntries: 1000 });
   const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
@@ -275,17 +349,21 @@ export function registerGraphqlEndpoint(
   const handle = createHandler<FastifyRequest, FastifyReply, GraphqlContext>({
     schema,
     validationRules,
+    // The text's length and tokens are bounded before anything is built from it.
     parse: (source) => {
       const text = typeof source === 'string' ? source : source.body;
       const hit = documents.get(text);
       if (hit) return hit;
-      const document = parse(source);
+      const document = parseWithinLimits(source);
       documents.set(text, document);
       return document;
     },
     // Each document is compiled to a function once (graphql-jit, decision 0020): executing it then
     // costs a fraction of graphql-js's interpreter on this endpoint's hot reads.
     execute: (args) => {
+      // Introspection (outside production) is answered by graphql-js: compiling its large
+      // documents, sent once by a tool, costs several times what interpreting them does.
+      if (isIntrospectionOnly(args.document, args.operationName)) return execute(args);
       const key = args.operationName ?? '';
       let forDocument = compiled.get(args.document);
       if (!forDocument) {
@@ -305,7 +383,13 @@ export function registerGraphqlEndpoint(
     validate: (validSchema, document, rules) => {
       const hit = validated.get(document);
       if (hit) return hit;
-      const errors = validate(validSchema, document, rules);
+      // Depth, cost, aliases and fragment cycles first, each fragment measured once: graphql-js's
+      // rules walk every spread, so only a bounded document may reach them.
+      const refused = withinLimits(document);
+      const errors =
+        refused.length > 0
+          ? refused
+          : validate(validSchema, document, rules, { maxErrors: MAX_VALIDATION_ERRORS });
       validated.set(document, errors);
       return errors;
     },
@@ -317,9 +401,11 @@ export function registerGraphqlEndpoint(
       reads: options.statements.batch(),
     }),
     formatError: formatErrorWith(app.log),
-    ...(options.persistedDocuments
-      ? { parseRequestParams: persistedRequestParams(options.persistedDocuments, options.production) }
-      : {}),
+    parseRequestParams: checkedRequestParams(
+      options.persistedDocuments
+        ? persistedRequestParams(options.persistedDocuments, options.production)
+        : undefined,
+    ),
   });
   app.route({
     method: ['GET', 'POST'],

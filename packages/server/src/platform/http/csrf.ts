@@ -29,6 +29,12 @@ export interface CsrfOptions {
 const forbidden = (detail: string) =>
   new HttpError(403, API_ERROR_CODES.csrfFailed, `CSRF Failed: ${detail}`);
 
+/** Whether the request carries any cookie, whichever (a session's, the visitor's, the token's). */
+const sendsCookies = (request: FastifyRequest): boolean => {
+  const header = request.headers.cookie;
+  return typeof header === 'string' && header.trim() !== '';
+};
+
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -44,7 +50,12 @@ function sameText(a: string, b: string): boolean {
  *   domain or an old session's unsigned value is refused, and every instance accepts every
  *   other's tokens;
  * - the `Origin` (else `Referer`) of an unsafe request must be this site's, as Django checks.
- *   A request with neither (a non-browser client) still needs the token.
+ *   A request with neither (a non-browser client) still needs the token when it sends cookies.
+ * A request that sends no cookie at all (an API client, a GraphQL tool) needs no token: a forgery
+ * rides on the cookies a browser adds by itself, and without any there is no session or visitor
+ * to act as, only what the sender could ask for directly. Any cookie, a session's or not, brings
+ * the token back into force, and a cross-site `Origin` is refused whatever the cookies (decision
+ * 0035).
  * In production the cookie is `__Host-csrftoken` (Secure, Path=/, no Domain).
  */
 export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
@@ -99,6 +110,7 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
     if (source !== null && !isTrustedOrigin(source)) {
       throw forbidden(`Origin checking failed - ${source.slice(0, 100)} does not match any trusted origins.`);
     }
+    if (!sendsCookies(request)) return;
     if (!cookie) throw forbidden('CSRF cookie not set. Load any page first, then retry.');
     const header = request.headers[CSRF_HEADER];
     if (typeof header !== 'string' || header.length === 0) throw forbidden('CSRF token missing.');

@@ -32,7 +32,9 @@ const FASTIFY_ERRORS: Record<string, { code: string; detail: string }> = {
 export function fieldErrorsFromIssues(issues: readonly ZodIssue[], prefix = ''): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   const add = (key: string, message: string) => {
-    (fieldErrors[key] ??= []).push(message);
+    const messages = (fieldErrors[key] ??= []);
+    // Two checks of one field may say the same (2^53 is neither a safe integer nor ≤ the max).
+    if (!messages.includes(message)) messages.push(message);
   };
   for (const issue of issues) {
     const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');

@@ -153,6 +153,51 @@ describe('CSRF double submit', () => {
     expect(response.cookies.some((c) => c.name === 'sessionid')).toBe(false);
   });
 
+  it('lets an unsafe request that sends no cookie at all through without a token (an API client)', async () => {
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api-2.0/auth/login/',
+      payload: { email: 'learner@example.com', password: 'lectern-demo' },
+      remoteAddress: '10.69.0.1',
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const session = login.cookies.find((cookie) => cookie.name === 'sessionid')!;
+    // Once it carries the session's cookie, the token is required again.
+    const withSession = await server.app.inject({
+      method: 'POST',
+      url: '/api-2.0/auth/logout/',
+      headers: { cookie: `sessionid=${session.value}` },
+      remoteAddress: '10.69.0.1',
+    });
+    expect(withSession.statusCode).toBe(403);
+    expect(withSession.json()).toEqual({
+      code: 'csrf_failed',
+      detail: 'CSRF Failed: CSRF cookie not set. Load any page first, then retry.',
+    });
+  });
+
+  it('needs the token from a request with any cookie, and refuses a cross-site Origin without one', async () => {
+    const login = (headers: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api-2.0/auth/login/',
+        headers,
+        payload: { email: 'learner@example.com', password: 'lectern-demo' },
+        remoteAddress: '10.69.0.2',
+      });
+    const withAnyCookie = await login({ cookie: 'visitor_uuid=3f1c0e4a' });
+    expect(withAnyCookie.statusCode).toBe(403);
+    expect(withAnyCookie.json().detail).toBe(
+      'CSRF Failed: CSRF cookie not set. Load any page first, then retry.',
+    );
+    const crossSite = await login({ origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().detail).toBe(
+      'CSRF Failed: Origin checking failed - https://evil.example does not match any trusted origins.',
+    );
+    expect(crossSite.cookies.some((cookie) => cookie.name === 'sessionid')).toBe(false);
+  });
+
   it('refuses a token that does not match the cookie', async () => {
     const client = createTestClient(server.app);
     await client.get('/healthz');

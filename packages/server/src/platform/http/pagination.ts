@@ -2,10 +2,14 @@ import { z } from 'zod';
 
 /** `page` and `page_size` of every paginated listing (platform §3: results, next, count). */
 export const pageQuery = {
-  page: z.coerce.number({ error: 'page must be a number.' }).int().min(1, 'page starts at 1.').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page starts at 1.')
+    .default(1),
   page_size: z.coerce
     .number({ error: 'page_size must be a number.' })
-    .int()
+    .int('page_size must be a whole number.')
     .min(1, 'page_size must be between 1 and 100.')
     .max(100, 'page_size must be between 1 and 100.')
     .default(20),

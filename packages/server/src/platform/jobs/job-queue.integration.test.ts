@@ -115,6 +115,48 @@ describe('job queue', () => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
   });
 
+  it('claims at most half of the due jobs at once, so two instances draining together share them', async () => {
+    const clock = manualClock();
+    const instances = ['a', 'b'].map((name) => {
+      const queue = queueOf(clock);
+      const registry = new Registry();
+      queue.registerMetrics(registry);
+      const ran: string[] = [];
+      const kind = queue.define<{ key: string }>({
+        kind: 'test.share',
+        run: async ({ key }) => {
+          ran.push(key);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        },
+      });
+      return { name, queue, registry, ran, kind };
+    });
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    await a.kind.enqueueMany(
+      server.db,
+      Array.from({ length: 40 }, (_, index) => ({ key: `job-${index}`, payload: { key: `job-${index}` } })),
+    );
+    // The first claim takes 20 of the 40; the second, made while those run, half of the rest.
+    const [ranA, ranB] = await Promise.all([a.queue.runDue(), b.queue.runDue()]);
+    expect(ranA + ranB).toBe(40);
+    expect(new Set([...a.ran, ...b.ran]).size).toBe(40);
+    expect(ranA).toBeGreaterThanOrEqual(10);
+    expect(ranB).toBeGreaterThanOrEqual(10);
+    // Each instance counts its own runs.
+    for (const { registry, ran } of [a, b]) {
+      expect(await registry.metrics()).toContain(
+        `lectern_job_runs_total{kind="test.share",outcome="succeeded"} ${ran.length}`,
+      );
+    }
+
+    // Alone, an instance still drains everything in one call (claims of 10, 5, 3, 1 and 1).
+    await a.kind.enqueueMany(
+      server.db,
+      Array.from({ length: 20 }, (_, index) => ({ key: `more-${index}`, payload: { key: `more-${index}` } })),
+    );
+    expect(await a.queue.runDue()).toBe(20);
+  });
+
   it('takes over a job whose instance died once its lease has run out', async () => {
     const clock = manualClock();
     const dead = queueOf(clock, 200);

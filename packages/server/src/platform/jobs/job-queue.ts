@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../clock/clock.js';
 import type { Database, Writer } from '../db/database.js';
 import { rowsOf } from '../db/query-result.js';
@@ -35,7 +35,7 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** How often an idle instance looks for due jobs (default 1 s). */
   pollMs?: number;
-  /** Jobs claimed at once (default 200). */
+  /** Jobs claimed at once at most (default 200; never more than half of those due, see `claim`). */
   batchSize?: number;
   /** Jobs run at once by this instance (default 16). */
   concurrency?: number;
@@ -83,11 +83,25 @@ export function createJobQueue({
   const kinds = new Map<string, JobKind<never>>();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  /** `lectern_job_runs_total`, once metrics are registered: what this instance ran. */
+  let runs: Counter<'kind' | 'outcome'> | null = null;
 
+  /**
+   * Claims due jobs: at most `limit`, and at most half of those due (at least one). Taking every
+   * due job in one claim left nothing for an instance polling at the same moment (in the
+   * two-instance renewal test one instance ran every renewal); with half, the other finds the
+   * rest, and a lone instance comes back for it at once (a few more claims at the tail of a run).
+   */
   async function claim(limit: number): Promise<ClaimedJob[]> {
     const now = clock.now();
     const known = [...kinds.keys()];
     if (known.length === 0) return [];
+    const due = sql`kind in ${sql`(${sql.join(
+      known.map((kind) => sql`${kind}`),
+      sql`, `,
+    )})`}
+      and ((status = 'queued' and run_at <= ${now.toISOString()}::timestamptz)
+        or (status = 'running' and locked_until < now()))`;
     const result = await db.execute(sql`
       update ${jobs} set
         status = 'running',
@@ -96,14 +110,9 @@ export function createJobQueue({
         locked_until = now() + ${`${leaseMs} milliseconds`}::interval
       where id in (
         select id from ${jobs}
-        where kind in ${sql`(${sql.join(
-          known.map((kind) => sql`${kind}`),
-          sql`, `,
-        )})`}
-          and ((status = 'queued' and run_at <= ${now.toISOString()}::timestamptz)
-            or (status = 'running' and locked_until < now()))
+        where ${due}
         order by run_at, id
-        limit ${limit}
+        limit least(${limit}::int, (select (count(*) + 1) / 2 from ${jobs} where ${due}))
         for update skip locked
       )
       returning id, kind, key, payload, attempts, max_attempts`);
@@ -188,6 +197,8 @@ export function createJobQueue({
       const batch = await claim(batchSize);
       if (batch.length === 0) return ran;
       const outcomes = await runClaimed(batch);
+      for (const job of batch)
+        runs?.inc({ kind: job.kind, outcome: outcomes.get(job) === null ? 'succeeded' : 'failed' });
       const record = async () => {
         await succeeded(batch.filter((job) => outcomes.get(job) === null));
         for (const job of batch) {
@@ -262,8 +273,18 @@ export function createJobQueue({
 
     counts,
 
-    /** `lectern_jobs{kind, state}`: due, scheduled, running and failed jobs per kind, read at scrape time. */
+    /**
+     * `lectern_jobs{kind, state}`: due, scheduled, running and failed jobs per kind, read at
+     * scrape time; `lectern_job_runs_total{kind, outcome}`: the runs this instance made.
+     */
     registerMetrics(registry: Registry): void {
+      // Per instance (the gauges below are the shared queue's): which instance does the work.
+      runs = new Counter({
+        name: 'lectern_job_runs_total',
+        help: 'Job runs made by this instance, by kind and outcome (succeeded, failed)',
+        labelNames: ['kind', 'outcome'] as const,
+        registers: [registry],
+      });
       new Gauge({
         name: 'lectern_jobs',
         help: 'Jobs in the queue by kind and state (due, scheduled, running, failed)',

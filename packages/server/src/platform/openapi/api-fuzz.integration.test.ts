@@ -4,13 +4,24 @@
 // nesting, NUL, lone surrogates, ids past int4, bad percent-encoding). As a visitor and as a
 // signed-in learner, both with a valid CSRF token so requests reach validation. Never a 5xx,
 // every refusal in the {detail, code} contract, and a refused unsafe request changes nothing.
+// Drawn requests rarely get past every check of a money-moving body, so known-good requests of
+// those routes are also sent with one leaf at a time set to a boundary (2^31, 2^53, -1, 0, an
+// int4 past its end behind a prefix): what reached PostgreSQL as a 500 in issue 37.
+import { MAX_DATABASE_ID } from '@lectern/domain';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithSandbox, type ServerWithSandbox } from '../../test-support/checkout-server.js';
 import { standInWebApp } from '../../test-support/stand-in-web-app.js';
 import { createTestClient, type TestClient } from '../../test-support/test-client.js';
-import { arbitraryOf, jsonSchemaOf, NASTY_STRINGS, textValuesOf } from './schema-arbitraries.js';
+import {
+  arbitraryOf,
+  integerFieldsOf,
+  jsonSchemaOf,
+  NASTY_STRINGS,
+  oneLeafVariants,
+  textValuesOf,
+} from './schema-arbitraries.js';
 import type { RouteEntry } from './route-table.js';
 import { FEATURES_GRAPHQL_PATH, GRAPHQL_PATH } from '../graphql/graphql-endpoint.js';
 
@@ -81,6 +92,17 @@ async function stateHash(): Promise<string> {
     sql`select md5(string_agg(t || h, '' order by t)) as hash from (${sql.join(parts, sql` union all `)}) parts`,
   );
   return String((result as unknown as { rows: { hash: string }[] }).rows[0]!.hash);
+}
+
+/** Waits until the state stops changing (at most 5 s). */
+async function settled(): Promise<void> {
+  let last = await stateHash();
+  for (let round = 0; round < 20; round += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await stateHash();
+    if (now === last) return;
+    last = now;
+  }
 }
 
 interface Case {
@@ -215,10 +237,141 @@ function arbitraryCase(route: RouteEntry): fc.Arbitrary<Case> {
   }));
 }
 
+/** A field that names a row (`id`, `course_id`, `methodId`…): kept in an int4 column. */
+const ID_FIELD = /^(id|.+_id|.+Id)$/;
+
+/** Text leaves are tried with these: ids past int4 as text, behind a prefix, and a day that does not exist. */
+const BOUNDARY_TEXTS = ['2147483648', 'LSC-2147483648', '2026-09-31'] as const;
+
+let refCounter = 0;
+const freshRef = () => `fuzz-${Date.now()}-${++refCounter}`;
+
+/**
+ * Requests that pass every check of their route, for a new buyer: the checkout's submits and
+ * the subscription environment's reads of a reference. A body's `checkout_ref` is drawn anew
+ * for each variant (a repeated one would only answer the first attempt).
+ */
+const KNOWN_GOOD: { method: 'POST'; url: string; body: () => Record<string, unknown> }[] = [
+  {
+    method: 'POST',
+    url: '/payment/checkout-submit/',
+    body: () => ({
+      checkout_environment: 'Marketplace',
+      checkout_event: 'Submit',
+      checkout_ref: freshRef(),
+      shopping_info: { items: [{ buyable: { id: 5, buyable_object_type: 'course' } }] },
+      billing_address: { country_code: 'US', secondary_location_info: '10001' },
+      payment_info: { method_id: 0, payment_vendor: 'Free', payment_method: 'free-method', credentials: {} },
+    }),
+  },
+  ...['UpsellInfo', 'Info'].map((event) => ({
+    method: 'POST' as const,
+    url: '/payment/checkout-info/',
+    body: () => ({
+      requested_configs: ['checkout_config'],
+      checkout_environment: 'Subscription',
+      checkout_event: event,
+      shopping_info: {
+        items: [
+          {
+            buyable: {
+              id: 'personal-monthly',
+              buyable_object_type: 'subscription_plan_price_option',
+              checkout_ref: 'LSC-1',
+            },
+            requested_seat_count: 1,
+          },
+        ],
+      },
+    }),
+  })),
+  ...['UpsellSubmit', 'Update', 'Submit'].map((event) => ({
+    method: 'POST' as const,
+    url: '/payment/checkout-submit/',
+    body: () => ({
+      checkout_environment: 'Subscription',
+      checkout_event: event,
+      checkout_ref: freshRef(),
+      shopping_info: {
+        items: [
+          {
+            buyable: {
+              id: 'personal-monthly',
+              buyable_object_type: 'subscription_plan_price_option',
+              ...(event === 'Submit' ? {} : { checkout_ref: 'LSC-1' }),
+            },
+          },
+        ],
+      },
+      billing_address: {
+        country_code: 'US',
+        secondary_location_info: '98101',
+        address_line1: '1 Main Street',
+      },
+      payment_info: {
+        method_id: 2,
+        payment_vendor: 'CardToken',
+        payment_method: 'card',
+        credentials: { payment_method_id: 'pm_card_visa' },
+      },
+    }),
+  })),
+];
+
+/** A buyer of their own (signed up now), so what a variant buys or starts is theirs alone. */
+async function newBuyerClient(index: number): Promise<TestClient> {
+  const client = createTestClient(env.server.app, { ip: `10.66.1.${index}` });
+  const response = await client.post('/api-2.0/auth/signup/', {
+    name: `Fuzz buyer ${index}`,
+    email: `fuzz-buyer-${index}-${Date.now()}@example.com`,
+    password: 'fuzz-buyer-password',
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  return client;
+}
+
 describe('schema-driven fuzzing of every route', () => {
   it('the route table is the one the server serves', () => {
     expect(env.server.routes.length).toBeGreaterThan(30);
   });
+
+  it('bounds every id a request names by the database-id rule (at most 2^31 − 1)', () => {
+    const unbounded = env.server.routes.flatMap((route) =>
+      (['params', 'querystring', 'body'] as const).flatMap((part) =>
+        integerFieldsOf(jsonSchemaOf(route.schema[part]))
+          .filter((field) => ID_FIELD.test(field.name))
+          .filter((field) => field.maximum === undefined || field.maximum > MAX_DATABASE_ID)
+          .map((field) => `${route.method} ${route.url} ${part} ${field.path} (max ${field.maximum})`),
+      ),
+    );
+    expect(unbounded).toEqual([]);
+  });
+
+  it('answers known-good requests with one leaf at a boundary without a 5xx, in the error contract', async () => {
+    let index = 0;
+    for (const example of KNOWN_GOOD) {
+      let client = await newBuyerClient((index += 1));
+      const route = env.server.routes.find(
+        (entry) => entry.method === example.method && entry.url === example.url,
+      )!;
+      for (const variant of oneLeafVariants(example.body(), BOUNDARY_TEXTS)) {
+        const body = variant.value as Record<string, unknown>;
+        const fresh =
+          variant.path === 'checkout_ref' || !('checkout_ref' in body)
+            ? body
+            : { ...body, checkout_ref: freshRef() };
+        const accepted = figures.accepted;
+        await send(client, route, { url: example.url, body: JSON.stringify(fresh) });
+        if (figures.accepted > accepted) {
+          // What it started may still be arriving (the provider's webhooks): let it land before
+          // the next refusal is held to "changes nothing". What it bought or started would stop
+          // the next variants early (already owned, already subscribed): a new buyer goes on.
+          await settled();
+          client = await newBuyerClient((index += 1));
+        }
+      }
+    }
+  }, 300_000);
 
   // Routes are read once the server exists; one test per route keeps failures readable.
   it('answers every drawn and every known-nasty request without a 5xx, in the error contract, changing nothing when it refuses', async () => {

@@ -26,7 +26,27 @@ import type { RouteEntry } from './route-table.js';
  * `organization`: the organization admin area of the organization in the path (Acme here): its
  * owners and admins reach it, its other members are refused (403), anyone else gets 404.
  */
-type Access = 'public' | 'user' | 'own' | 'plan' | 'organization' | 'signed-webhook' | 'operator' | 'staff';
+/**
+ * `organization-owner`: of the organization admin area, what only its owners may do (hand the
+ * ownership over): its admins and other members are refused (403), anyone else gets 404. What
+ * each role may do to each other role is organization-roles.integration.test.ts.
+ */
+/**
+ * `attempt`: a guest checkout's payment attempt (decision 0030): its buyer's session or the
+ * paying device's attempt pass. A visitor with neither gets 401 before the body is read (no
+ * SIGNED_IN config: a pass is not a session), anyone else 404 as for `own`.
+ */
+type Access =
+  | 'public'
+  | 'user'
+  | 'own'
+  | 'attempt'
+  | 'plan'
+  | 'organization'
+  | 'organization-owner'
+  | 'signed-webhook'
+  | 'operator'
+  | 'staff';
 
 const MATRIX: Record<string, Access> = {
   'GET /healthz': 'public',
@@ -63,10 +83,11 @@ const MATRIX: Record<string, Access> = {
   // The checkout page's account of its attempts: counters only, guests' too.
   'POST /payment/shopping-cart-log-payment-attempt/': 'public',
   // Guest checkout: visitors (in the experiment; the rest are refused by the service, after the
-  // body is read, which the matrix's empty bodies never pass); its receipt is the buyer's own.
+  // body is read, which the matrix's empty bodies never pass); its attempt is the paying device's.
   'POST /payment/dac-checkout-info/': 'public',
   'POST /payment/dac-checkout-submit/': 'public',
-  'GET /payment/dac-checkout-result/': 'own',
+  'PATCH /payment/dac-checkout-submit/:paymentAttemptId/': 'attempt',
+  'GET /payment/dac-checkout-result/': 'attempt',
   // A gift link is its own secret: anyone holding it sees the gift; redeeming needs an account.
   'GET /api-2.0/gifts/redeem/': 'public',
   'POST /api-2.0/gifts/redeem/': 'user',
@@ -110,6 +131,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api-2.0/organizations/:organizationId/invitations/': 'organization',
   'GET /api-2.0/organizations/:organizationId/invitations/': 'organization',
   'DELETE /api-2.0/organizations/:organizationId/invitations/:id/': 'organization',
+  'POST /api-2.0/organizations/:organizationId/ownership-transfer/': 'organization-owner',
   // The invitation's token and e-mail decide (the organization admin tests).
   'POST /api-2.0/organization-invitations/accept/': 'user',
   // Per field inside: plans are public, enrollments the signed-in user's own (subscriptions tests).
@@ -242,7 +264,8 @@ function requestTo(route: RouteEntry, client: TestClient) {
   if (route.method === 'GET') return client.get(withQuery);
   if (route.method === 'DELETE') return client.delete(withQuery);
   const body =
-    route.url === '/payment/checkout-submit/:paymentAttemptId/'
+    route.url === '/payment/checkout-submit/:paymentAttemptId/' ||
+    route.url === '/payment/dac-checkout-submit/:paymentAttemptId/'
       ? {
           checkout_environment: 'Marketplace',
           checkout_event: 'Result',
@@ -276,6 +299,7 @@ describe('authorization matrix', () => {
           access === 'own' ||
           access === 'plan' ||
           access === 'organization' ||
+          access === 'organization-owner' ||
           access === 'staff',
       );
     }
@@ -306,6 +330,9 @@ describe('authorization matrix', () => {
     expect(
       (await learner.get(`/payment/checkout-result/?payment_attempt_id=${own.attemptId}`)).statusCode,
     ).toBe(200);
+    expect(
+      (await learner.get(`/payment/dac-checkout-result/?payment_attempt_id=${own.attemptId}`)).statusCode,
+    ).toBe(200);
     const deleted = await learner.delete(
       `/payment-vendor/stored-payment-method/${encodeURIComponent(own.storedId)}/`,
     );
@@ -322,7 +349,7 @@ describe('authorization matrix', () => {
       const access = MATRIX[keyOf(route)]!;
       for (const [actor, client] of Object.entries(actors)) {
         // The learner's own resources are checked last: a DELETE would remove them.
-        if (access === 'own' && actor === 'learner') continue;
+        if ((access === 'own' || access === 'attempt') && actor === 'learner') continue;
         const response = await requestTo(route, client);
         const what = `${actor} ${keyOf(route)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
         outcomes.push(what);
@@ -330,13 +357,15 @@ describe('authorization matrix', () => {
           actor === 'visitor' &&
           (access === 'user' ||
             access === 'own' ||
+            access === 'attempt' ||
             access === 'plan' ||
             access === 'organization' ||
+            access === 'organization-owner' ||
             access === 'staff')
         ) {
           expect(response.statusCode, what).toBe(401);
           expect(response.data.code, what).toBe('not_authenticated');
-        } else if (access === 'own') {
+        } else if (access === 'own' || access === 'attempt') {
           // Someone else's attempt or card is answered exactly like a missing one.
           expect(response.statusCode, what).toBe(404);
         } else if (access === 'plan') {
@@ -350,6 +379,14 @@ describe('authorization matrix', () => {
             expect(response.statusCode, what).toBeLessThan(500);
           } else {
             expect(response.statusCode, what).toBe(actor === 'student' ? 403 : 404);
+          }
+        } else if (access === 'organization-owner') {
+          // Acme's owner passes (the empty body is then refused as input); its admin and student 403.
+          if (actor === 'owner') {
+            expect([401, 403], what).not.toContain(response.statusCode);
+            expect(response.statusCode, what).toBeLessThan(500);
+          } else {
+            expect(response.statusCode, what).toBe(actor === 'admin' || actor === 'student' ? 403 : 404);
           }
         } else if (access === 'signed-webhook') {
           expect(response.statusCode, what).toBe(400);
@@ -371,7 +408,9 @@ describe('authorization matrix', () => {
       }
     }
     // Every route × every actor, but the learner on their own resources (checked apart).
-    const ownRoutes = env.server.routes.filter((route) => MATRIX[keyOf(route)] === 'own').length;
+    const ownRoutes = env.server.routes.filter((route) =>
+      ['own', 'attempt'].includes(MATRIX[keyOf(route)]!),
+    ).length;
     expect(outcomes.length).toBe(env.server.routes.length * Object.keys(actors).length - ownRoutes);
   });
 });

@@ -92,7 +92,7 @@ export function buildOpenApiDocument(
       title: info.title,
       version: info.version,
       description:
-        'Every error is `{detail, code, field_errors?}`. Unsafe methods need the `csrftoken` cookie (`__Host-csrftoken` in production) echoed in `X-CSRFToken`; the session is the `sessionid` cookie.',
+        'Every error is `{detail, code, field_errors?}`. Unsafe methods that send any cookie need the `csrftoken` cookie (`__Host-csrftoken` in production) echoed in `X-CSRFToken` (a request without cookies needs none); the session is the `sessionid` cookie.',
     },
     components: {
       securitySchemes: {

@@ -13,6 +13,7 @@ type JsonSchema = {
   allOf?: JsonSchema[];
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
   minimum?: number;
   maximum?: number;
   additionalProperties?: boolean | JsonSchema;
@@ -36,6 +37,9 @@ export const NASTY_STRINGS = [
   '<script>alert(1)</script>',
   '9'.repeat(40),
   '2147483648',
+  // An int4 past its end behind a prefix: a checkout reference the server parses (issue 37).
+  'LSC-2147483648',
+  '2026-09-31',
   '-1',
   '1e308',
   'NaN',
@@ -44,12 +48,17 @@ export const NASTY_STRINGS = [
   'a'.repeat(5_000),
 ] as const;
 
+/**
+ * The integers at the edges of what our columns and JavaScript hold: 2^31 (one past int4, the
+ * ids and method ids PostgreSQL refused with a 500 before issue 37), 2^53 (one past the safe
+ * integers), -1 and 0 (below every id). Every integer field is tried with each of them.
+ */
+export const BOUNDARY_INTEGERS = [2 ** 31, 2 ** 53, -1, 0] as const;
+
 export const NASTY_NUMBERS = [
-  0,
-  -1,
+  ...BOUNDARY_INTEGERS,
   1.5,
   2_147_483_647,
-  2_147_483_648,
   -2_147_483_649,
   Number.MAX_SAFE_INTEGER,
   2 ** 53 + 2,
@@ -64,10 +73,20 @@ const nastyString = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
 );
 const nastyNumber = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...BOUNDARY_INTEGERS) },
   { weight: 2, arbitrary: fc.constantFrom(...NASTY_NUMBERS) },
   { weight: 1, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.double() },
 );
+/** Text matching a JSON Schema pattern (any text when fast-check cannot read the pattern). */
+function matching(pattern: string): fc.Arbitrary<string> {
+  try {
+    return fc.stringMatching(new RegExp(pattern));
+  } catch {
+    return fc.string({ maxLength: 30 });
+  }
+}
+
 /** Anything JSON can say, for a value whose schema is unknown or to be ignored. */
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 
@@ -108,6 +127,8 @@ export function arbitraryOf(schema: JsonSchema | null | undefined, depth = 0): f
         return fc.array(arbitraryOf(schema.items, depth + 1), { maxLength: 4 });
       case 'string':
         return fc.oneof(
+          // Text that passes the field's pattern gets the request past it, to the code behind.
+          ...(schema.pattern ? [{ weight: 2, arbitrary: matching(schema.pattern) }] : []),
           { weight: 2, arbitrary: nastyString },
           {
             weight: 1,
@@ -149,4 +170,64 @@ export function textValuesOf(value: unknown): Record<string, string> {
       typeof item === 'string' ? item : (JSON.stringify(item) ?? ''),
     ]),
   );
+}
+
+/** Every integer field of a schema, by its dotted path (`[]` for list entries), with its bounds. */
+export function integerFieldsOf(
+  schema: JsonSchema | null | undefined,
+  path = '',
+  depth = 0,
+): { path: string; name: string; maximum: number | undefined }[] {
+  if (!schema || depth > 8) return [];
+  const nested = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(
+    (variant) => integerFieldsOf(variant, path, depth + 1),
+  );
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const own = types.includes('integer')
+    ? [{ path, name: path.split('.').pop()!.replace('[]', ''), maximum: schema.maximum }]
+    : [];
+  const properties = Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
+    integerFieldsOf(property, path ? `${path}.${name}` : name, depth + 1),
+  );
+  const items = schema.items ? integerFieldsOf(schema.items, `${path}[]`, depth + 1) : [];
+  return [...nested, ...own, ...properties, ...items];
+}
+
+/**
+ * Copies of a JSON value with one leaf replaced at a time: every integer by each boundary
+ * integer, every string by each of `texts`. The rest of the request stays valid, so each
+ * value reaches the code (and the database) behind the field.
+ */
+export function oneLeafVariants(
+  value: unknown,
+  texts: readonly string[],
+): { path: string; value: unknown }[] {
+  const variants: { path: string; value: unknown }[] = [];
+  const walk = (node: unknown, path: (string | number)[]) => {
+    const replacements =
+      typeof node === 'number' && Number.isInteger(node)
+        ? BOUNDARY_INTEGERS.filter((boundary) => boundary !== node)
+        : typeof node === 'string'
+          ? texts.filter((text) => text !== node)
+          : [];
+    for (const replacement of replacements) {
+      variants.push({ path: path.join('.'), value: replaceAt(value, path, replacement) });
+    }
+    if (Array.isArray(node)) node.forEach((item, index) => walk(item, [...path, index]));
+    else if (typeof node === 'object' && node !== null)
+      for (const [key, item] of Object.entries(node)) walk(item, [...path, key]);
+  };
+  walk(value, []);
+  return variants;
+}
+
+function replaceAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head!] = replaceAt(copy[head!], rest, replacement);
+  return copy;
 }

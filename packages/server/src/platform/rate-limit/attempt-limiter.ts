@@ -143,6 +143,20 @@ export interface AttemptLimiter {
   reset(subject: string): Promise<void>;
 }
 
+/** One key of `hitAll` or `countHits`: a limit, its subject, and optionally its own count. */
+export type LimitHit =
+  | readonly [limiter: AttemptLimiter, subject: string]
+  /** `times` of its own (a byte budget counts bytes where the others count requests). */
+  | readonly [limiter: AttemptLimiter, subject: string, times: number];
+
+/** How one key of `countHits` came out. */
+export interface HitVerdict {
+  limiter: AttemptLimiter;
+  subject: string;
+  /** Whole seconds until a hit of the same size passes again; null when this one was within the limit. */
+  retryAfter: number | null;
+}
+
 /**
  * `hit` on several limits at once (a client's address and its account, or its visitors), in
  * one statement: one round trip for all of them. Every key is counted, then the request is
@@ -150,45 +164,72 @@ export interface AttemptLimiter {
  */
 export async function hitAll(
   db: Database,
-  hits: readonly (readonly [AttemptLimiter, string])[],
+  hits: readonly LimitHit[],
   { times = 1, detail }: HitOptions = {},
 ): Promise<TakenAttempts> {
+  const { verdicts, taken } = await countHits(db, hits, times);
+  const retryAfter = Math.max(0, ...verdicts.map((verdict) => verdict.retryAfter ?? 0));
+  if (retryAfter > 0) throw tooManyRequests(retryAfter, detail);
+  return taken;
+}
+
+/**
+ * `hitAll` without the refusal: counts every key in one statement and answers which are over
+ * their limit, for a caller that must know which one refused (the collector remembers refused
+ * addresses). `times` is the count of keys that name none of their own.
+ */
+export async function countHits(
+  db: Database,
+  hits: readonly LimitHit[],
+  times = 1,
+): Promise<{ verdicts: HitVerdict[]; taken: TakenAttempts }> {
   const counted = await upsertHits(
     db,
-    hits.map(([limiter, subject]) => ({ limiter, subject, times })),
+    hits.map(([limiter, subject, own]) => ({ limiter, subject, times: own ?? times })),
   );
-  let retryAfter = 0;
-  for (const { limiter, counts } of counted) {
-    if (estimateOf(counts, limiter.windowMs) > limiter.max) {
-      // The next request of the same size passes once the estimate is `times` below the limit.
-      retryAfter = Math.max(
-        retryAfter,
-        retryAfterSeconds(counts, limiter.windowMs, { below: limiter.max - times, orAt: true }),
-      );
-    }
-  }
-  if (retryAfter > 0) throw tooManyRequests(retryAfter, detail);
+  const verdicts = counted.map(({ limiter, subjects, times: n, counts }): HitVerdict[] => {
+    // The next request of the same size passes once the estimate is `n` below the limit.
+    const over = estimateOf(counts, limiter.windowMs) > limiter.max;
+    const retryAfter = over
+      ? retryAfterSeconds(counts, limiter.windowMs, { below: limiter.max - n, orAt: true })
+      : null;
+    return subjects.map((subject) => ({ limiter, subject, retryAfter }));
+  });
   return {
-    async giveBack(back = times) {
-      if (back <= 0 || counted.length === 0) return;
-      const rows = counted.map(({ key, windowStart }) => sql`(${key}::varchar, ${windowStart}::timestamptz)`);
-      // The window the hit was counted in, even if a newer one has begun since. Rows are
-      // locked in key order, as the upsert takes them, so the two cannot deadlock.
-      await db.execute(sql`
-        with taken as (
-          select key, window_start from ${rateLimitHits}
-          where (key, window_start) in (${sql.join(rows, sql`, `)})
-          order by key for update)
-        update ${rateLimitHits} set hits = greatest(${rateLimitHits.hits} - ${back}::integer, 0)
-        from taken
-        where ${rateLimitHits.key} = taken.key and ${rateLimitHits.windowStart} = taken.window_start`);
+    verdicts: verdicts.flat(),
+    taken: {
+      async giveBack(back?: number) {
+        const amounts = counted.map((hit) => ({ ...hit, back: back ?? hit.times }));
+        const rows = amounts
+          .filter((hit) => hit.back > 0)
+          .map(
+            ({ key, windowStart, back: n }) =>
+              sql`(${key}::varchar, ${windowStart}::timestamptz, ${n}::integer)`,
+          );
+        if (rows.length === 0) return;
+        // The window the hit was counted in, even if a newer one has begun since. Rows are
+        // locked in key order, as the upsert takes them, so the two cannot deadlock.
+        await db.execute(sql`
+          with back (key, window_start, n) as (values ${sql.join(rows, sql`, `)}),
+          taken as (
+            select h.key, h.window_start, back.n from ${rateLimitHits} h
+            join back on back.key = h.key and back.window_start = h.window_start
+            order by h.key for update of h)
+          update ${rateLimitHits} set hits = greatest(${rateLimitHits.hits} - taken.n, 0)
+          from taken
+          where ${rateLimitHits.key} = taken.key and ${rateLimitHits.windowStart} = taken.window_start`);
+      },
     },
   };
 }
 
 interface CountedHit {
   limiter: AttemptLimiter;
+  /** The subjects counted under this key (one, unless the same key came twice). */
+  subjects: string[];
   key: string;
+  /** How many this request counted under the key. */
+  times: number;
   /** The window the hit went to, as the database writes it (given back as is). */
   windowStart: string;
   counts: WindowCounts;
@@ -204,11 +245,16 @@ async function upsertHits(
   db: Database,
   hits: readonly { limiter: AttemptLimiter; subject: string; times: number }[],
 ): Promise<CountedHit[]> {
-  const byKey = new Map<string, { limiter: AttemptLimiter; times: number }>();
+  const byKey = new Map<string, { limiter: AttemptLimiter; subjects: string[]; times: number }>();
   for (const { limiter, subject, times } of hits) {
     const key = limiter.keyOf(subject);
     // The same key twice in one upsert is an error in PostgreSQL ("cannot affect row a second time").
-    byKey.set(key, { limiter, times: (byKey.get(key)?.times ?? 0) + times });
+    const seen = byKey.get(key);
+    byKey.set(key, {
+      limiter,
+      subjects: seen ? [...seen.subjects, subject] : [subject],
+      times: (seen?.times ?? 0) + times,
+    });
   }
   if (byKey.size === 0) return [];
   const input = [...byKey.entries()].map(
@@ -229,9 +275,12 @@ async function upsertHits(
     left join ${rateLimitHits} p on p.key = counted.key and p.window_start = counted.window_start - w.win`);
   return rowsOf(result).map((row) => {
     const key = String(row.key);
+    const { limiter, subjects, times } = byKey.get(key)!;
     return {
-      limiter: byKey.get(key)!.limiter,
+      limiter,
+      subjects,
       key,
+      times,
       windowStart: String(row.window_start),
       counts: countsOf(row),
     };

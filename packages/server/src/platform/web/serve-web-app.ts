@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import { isKnownPagePath } from '@lectern/domain';
+import { isKnownPagePath, isServedPagePath } from '@lectern/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/http-error.js';
 import { inProcessFetch } from './in-process-fetch.js';
@@ -27,16 +27,17 @@ const API_PREFIXES = [
 
 /**
  * Serves the built React app: hashed assets with year-long immutable caching, and every page
- * rendered on the server (200 for a known page, 404 for an unknown one or a missing course,
- * 301 to add a missing trailing slash). Personal data is in the HTML of a signed-in visitor's
- * page, so pages are never stored by shared caches. Each response gets its own CSP nonce.
+ * rendered on the server (200 for a known page, 404 for an unknown one, a developer page in
+ * production or a missing course, 301 to add a missing trailing slash). Personal data is in
+ * the HTML of a signed-in visitor's page, so pages are never stored by shared caches. Each
+ * response gets its own CSP nonce.
  * An anonymous public page asked for by a request that sends nothing personal is kept for
  * `pageCacheSeconds` and filled for the next such request (SharedPageCache): the visitor's
  * context and the nonce are that request's own, the rendering is skipped.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; pageCacheSeconds: number },
+  options: { distDir: string; pageCacheSeconds: number; production: boolean },
 ): Promise<void> {
   const build = await loadWebBuild(options.distDir);
   const sharedPages = new SharedPageCache<SharedPage>(options.pageCacheSeconds * 1000);
@@ -66,9 +67,12 @@ export async function registerWebApp(
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run "npm run build" and restart.');
     }
-    // The page list decides what exists (as the app's router does); the page can only say
-    // that what it shows is missing (an unknown course).
-    const known = isKnownPagePath(new URL(request.url, 'http://page').pathname);
+    // The page list decides what exists (as the app's router does, less the developer tools in
+    // production, whose API is not there); the page can only say that what it shows is missing
+    // (an unknown course).
+    const known = isServedPagePath(new URL(request.url, 'http://page').pathname, {
+      production: options.production,
+    });
 
     const api = inProcessFetch(app, request);
     const shareable = known && sharedPages.enabled && isImpersonalRequest(request);

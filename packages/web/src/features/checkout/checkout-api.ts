@@ -29,8 +29,10 @@ export function fetchCheckoutInfo(
 
 /**
  * `POST /payment/checkout-submit/`: starts (or repeats, same checkout_ref) a payment attempt.
- * With a guest's e-mail, `POST /payment/dac-checkout-submit/`: the server makes the account and
- * signs this device in to it, so every later call is the ordinary checkout's.
+ * With a guest's e-mail, `POST /payment/dac-checkout-submit/`: the courses go to the e-mail's
+ * account. The server hands this device a pass for the attempt (an HttpOnly cookie), which the
+ * guest variants of the later calls take; it signs the device in only to an account this very
+ * submit made, once paid (decision 0030).
  */
 export function submitCheckout(
   api: ApiClient,
@@ -43,26 +45,31 @@ export function submitCheckout(
   return api.post<CheckoutResult>('/payment/checkout-submit/', body, ROOT);
 }
 
-/** `PATCH /payment/checkout-submit/{id}/`: the outcome of an action such as 3-D Secure. */
+/**
+ * `PATCH /payment/checkout-submit/{id}/`: the outcome of an action such as 3-D Secure. A guest
+ * who is not signed in sends it to `PATCH /payment/dac-checkout-submit/{id}/` (the attempt pass).
+ */
 export function submitCheckoutResult(
   api: ApiClient,
   paymentAttemptId: string,
   body: CheckoutResultRequest,
+  guest = false,
 ): Promise<CheckoutResult> {
-  return api.patch<CheckoutResult>(
-    `/payment/checkout-submit/${encodeURIComponent(paymentAttemptId)}/`,
-    body,
-    ROOT,
-  );
+  const submitPath = guest ? '/payment/dac-checkout-submit/' : '/payment/checkout-submit/';
+  return api.patch<CheckoutResult>(`${submitPath}${encodeURIComponent(paymentAttemptId)}/`, body, ROOT);
 }
 
-/** `GET /payment/checkout-result/?payment_attempt_id=`: the attempt and, once fulfilled, its order. */
+/**
+ * `GET /payment/checkout-result/?payment_attempt_id=`: the attempt and, once fulfilled, its
+ * order. A guest who is not signed in asks `/payment/dac-checkout-result/` (the attempt pass).
+ */
 export function fetchCheckoutReceipt(
   api: ApiClient,
   paymentAttemptId: string,
   signal?: AbortSignal,
+  guest = false,
 ): Promise<CheckoutReceipt> {
-  return api.get<CheckoutReceipt>('/payment/checkout-result/', {
+  return api.get<CheckoutReceipt>(guest ? '/payment/dac-checkout-result/' : '/payment/checkout-result/', {
     ...ROOT,
     params: { payment_attempt_id: paymentAttemptId },
     signal,

@@ -9,6 +9,7 @@ import {
   receipt,
   removeSdk,
   result,
+  sdk,
   setUp,
 } from './checkout-page-fixtures';
 
@@ -43,7 +44,7 @@ describe('guest checkout (team-plan §6)', () => {
   it('asks a guest for an e-mail, then pays through the guest calls with it', async () => {
     let signedIn = false;
     const { server } = setUp({
-      // The guest submit signs the device in to the new account.
+      // A new address, paid at once: the guest submit signs the device in to the account it made.
       'GET /api-2.0/contexts/me/': () =>
         signedIn ? json(userContext(authenticatedMe({ email: 'jane@example.com' }))) : visitorContext(true),
       'POST /payment/dac-checkout-info/': json(info()),
@@ -71,6 +72,37 @@ describe('guest checkout (team-plan §6)', () => {
     const submit = server.requests.find((entry) => entry.path === '/payment/dac-checkout-submit/');
     expect(submit?.body).toMatchObject({ email: 'jane@example.com', checkout_event: 'Submit' });
     expect(server.requests.some((entry) => entry.path === '/payment/checkout-info/')).toBe(false);
+  }, 30_000);
+
+  it('an address that has a guest account: 3-D Secure and the receipt by the attempt pass, the courses wait in the account', async () => {
+    sdk.handleCardAction.mockResolvedValue({
+      paymentIntent: { id: 'pi_1', status: 'requires_confirmation' },
+    });
+    const { server } = setUp({
+      // The device is never signed in to an account that existed before its submit.
+      'GET /api-2.0/contexts/me/': visitorContext(true),
+      'POST /payment/dac-checkout-info/': json(info()),
+      'POST /payment/dac-checkout-submit/': json(
+        result('action_required', { client_secret: 'pi_1_secret_x', action_data: { type: 'use_sdk' } }),
+      ),
+      'PATCH /payment/dac-checkout-submit/att-1/': json(result('succeeded')),
+      'GET /payment/dac-checkout-result/': json(receipt),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Email/, {}, SLOW), {
+      target: { value: 'jane@example.com' },
+    });
+    fillCard();
+    fireEvent.click(completeButton());
+    expect(await screen.findByTestId('purchase-completed', {}, SLOW)).toBeTruthy();
+    expect(sdk.handleCardAction).toHaveBeenCalledWith('pi_1_secret_x');
+    expect(screen.getByTestId('guest-courses-waiting').textContent).toContain(
+      'Open the link we e-mailed you to set a password',
+    );
+    expect(screen.queryByRole('link', { name: 'Go to My courses' })).toBeNull();
+    // Only the guest variants: the ordinary ones need a session this device does not have.
+    const paths = server.requests.map((entry) => `${entry.method} ${entry.path}`);
+    expect(paths).toContain('PATCH /payment/dac-checkout-submit/att-1/');
+    expect(paths.some((path) => /\/payment\/checkout-(submit|result)\//.test(path))).toBe(false);
   }, 30_000);
 
   it('shows the server’s e-mail message under the field', async () => {

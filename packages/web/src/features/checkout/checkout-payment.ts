@@ -178,7 +178,10 @@ export interface PayOptions {
   onLeave?: (result: CheckoutResult) => void;
   /** Where a redirect goes through; the browser's location by default. */
   assign?: (url: string) => void;
-  /** A guest's e-mail (team-plan §6): the guest variant of the submit makes their account. */
+  /**
+   * A guest's e-mail (team-plan §6): the guest variant of the submit puts the courses in its
+   * account, and the guest variant of the action's outcome follows the attempt.
+   */
   guestEmail?: string;
 }
 
@@ -260,11 +263,16 @@ export async function pay(options: PayOptions): Promise<CheckoutResult> {
       options.onAction();
       outcome = await sdk.handleCardAction(clientSecret);
     }
-    result = await submitCheckoutResult(options.api, result.data.payment_attempt_id, {
-      checkout_environment: 'Marketplace',
-      checkout_event: 'Result',
-      payment_info: { credentials: actionOutcome(outcome, clientSecret) },
-    });
+    result = await submitCheckoutResult(
+      options.api,
+      result.data.payment_attempt_id,
+      {
+        checkout_environment: 'Marketplace',
+        checkout_event: 'Result',
+        payment_info: { credentials: actionOutcome(outcome, clientSecret) },
+      },
+      options.guestEmail !== undefined,
+    );
   }
   if (result.status === 'redirect' && result.data.return_url) {
     options.onLeave?.(result);

@@ -12,7 +12,7 @@ import {
   type FakeHandler,
 } from '../../test-utils/fake-server';
 import { renderApp, renderWithProviders } from '../../test-utils/render';
-import { ORDER } from './checkout-page-fixtures';
+import { ORDER, result } from './checkout-page-fixtures';
 import { CheckoutSuccessPage } from './checkout-success-page';
 
 const BOLETO_TEXT =
@@ -72,6 +72,46 @@ afterEach(() => {
 });
 
 describe('CheckoutSuccessPage', () => {
+  it('shows a guest who is not signed in their order by the attempt pass, and where the courses wait', async () => {
+    const { server } = setUp(
+      {
+        // Open when the buyer comes back from the provider's page, then paid.
+        'GET /payment/dac-checkout-result/': [
+          json(receipt({ status: 'requires_action', order: null })),
+          json(receipt()),
+        ],
+        'PATCH /payment/dac-checkout-submit/att-1/': json({}),
+      },
+      { search: RETURN_QUERY, signedIn: false },
+    );
+    expect(await screen.findByTestId('purchase-completed')).toBeTruthy();
+    expect(screen.getByTestId('guest-courses-waiting')).toBeTruthy();
+    // The provider's outcome went to the guest variant, by the pass.
+    expect(server.requests.filter((entry) => entry.method === 'PATCH').map((entry) => entry.path)).toEqual([
+      '/payment/dac-checkout-submit/att-1/',
+    ]);
+    expect(server.requests.some((entry) => entry.path === '/payment/checkout-result/')).toBe(false);
+  });
+
+  it('a guest whose returning payment signed the device in (an account it made) reads the receipt as the buyer', async () => {
+    let signedIn = false;
+    const { server } = setUp(
+      {
+        'GET /api-2.0/contexts/me/': () => json(userContext(signedIn ? authenticatedMe() : anonymousMe)),
+        'GET /payment/dac-checkout-result/': json(receipt({ status: 'requires_action', order: null })),
+        'PATCH /payment/dac-checkout-submit/att-1/': () => {
+          signedIn = true;
+          return json(result('succeeded'));
+        },
+        'GET /payment/checkout-result/': json(receipt()),
+      },
+      { search: RETURN_QUERY, signedIn: false },
+    );
+    expect(await screen.findByRole('link', { name: 'Go to My courses' })).toBeTruthy();
+    expect(screen.queryByTestId('guest-courses-waiting')).toBeNull();
+    expect(server.requests.filter((entry) => entry.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('shows the order of a succeeded attempt with links to the courses', async () => {
     const { receiptCalls, patches } = setUp({ 'GET /payment/checkout-result/': json(receipt()) });
     expect(await screen.findByTestId('purchase-completed')).toBeTruthy();
@@ -316,7 +356,16 @@ describe('CheckoutSuccessPage', () => {
   });
 
   it('asks a visitor to log in, keeping the outcome but not the client secret', async () => {
-    setUp({}, { search: RETURN_QUERY, signedIn: false });
+    // No attempt pass on this device: the guest receipt answers 401.
+    setUp(
+      {
+        'GET /payment/dac-checkout-result/': json(
+          { detail: 'Authentication credentials were not provided.', code: 'not_authenticated' },
+          401,
+        ),
+      },
+      { search: RETURN_QUERY, signedIn: false },
+    );
     const login = await screen.findByRole('link', { name: 'Log in to see this page' });
     const next = new URLSearchParams(login.getAttribute('href')!.split('?')[1]).get('next');
     expect(next).toBe('/cart/success/att-1/?payment_intent=pi_1&redirect_status=succeeded');

@@ -7,7 +7,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
 import { useUserContext } from '../../app/user-context/use-user-context';
 import type { MessageId } from '../../i18n/load-messages';
-import { useApiClient } from '../../platform/api';
+import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { authPath } from '../auth/auth-paths';
@@ -35,24 +35,33 @@ const HEADINGS: Record<PageState, { heading: MessageId; title: MessageId }> = {
 /**
  * `/cart/success/{gatewayTransactionId}/` (the payment attempt's id): the order it bought,
  * the payment still pending (a voucher to pay, a bank confirming), or why it failed. Methods
- * that leave for the provider's page come back here with the outcome in the query.
+ * that leave for the provider's page come back here with the outcome in the query. A visitor
+ * may be the guest who paid (decision 0030): the receipt is asked for by the attempt pass the
+ * guest submit gave this device, and only without one is the visitor asked to log in.
  */
 export function CheckoutSuccessPage() {
   const { me } = useUserContext();
   const { gatewayTransactionId = '' } = useParams();
+  return (
+    <Receipt
+      attemptId={gatewayTransactionId}
+      guest={!me.is_authenticated}
+      timeZone={me.is_authenticated ? (me.time_zone ?? undefined) : undefined}
+    />
+  );
+}
+
+/** A visitor whose device holds no pass for the attempt: its outcome is submitted after logging in. */
+function LogInToSee() {
   const location = useLocation();
-  if (!me.is_authenticated) {
-    // A lapsed session must not lose the outcome: it is submitted after logging in.
-    const next = `${location.pathname}${providerReturnForLogin(location.search)}`;
-    return (
-      <SuccessLayout state="neutral">
-        <Button component={Link} to={authPath('login', next)} w="fit-content">
-          <FormattedMessage id="common.logInToSee" />
-        </Button>
-      </SuccessLayout>
-    );
-  }
-  return <Receipt attemptId={gatewayTransactionId} timeZone={me.time_zone ?? undefined} />;
+  const next = `${location.pathname}${providerReturnForLogin(location.search)}`;
+  return (
+    <SuccessLayout state="neutral">
+      <Button component={Link} to={authPath('login', next)} w="fit-content">
+        <FormattedMessage id="common.logInToSee" />
+      </Button>
+    </SuccessLayout>
+  );
 }
 
 /**
@@ -85,15 +94,15 @@ function SuccessLayout({
   );
 }
 
-function Receipt({ attemptId, timeZone }: { attemptId: string; timeZone?: string }) {
+function Receipt({ attemptId, guest, timeZone }: { attemptId: string; guest: boolean; timeZone?: string }) {
   const intl = useIntl();
   const api = useApiClient();
-  const queryKey = useMemo(() => receiptQueryKey(attemptId), [attemptId]);
+  const queryKey = useMemo(() => receiptQueryKey(attemptId, guest), [attemptId, guest]);
   // When this page started waiting for the payment: polling slows down as it goes on.
   const pollingSince = useRef<number | null>(null);
   const receipt = useQuery({
     queryKey,
-    queryFn: ({ signal }) => fetchCheckoutReceipt(api, attemptId, signal),
+    queryFn: ({ signal }) => fetchCheckoutReceipt(api, attemptId, signal, guest),
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data) return false;
@@ -101,10 +110,16 @@ function Receipt({ attemptId, timeZone }: { attemptId: string; timeZone?: string
       return receiptPollDelay(data, Date.now() - pollingSince.current);
     },
   });
-  const phase = useProviderReturn(attemptId, receipt.data, queryKey);
+  const phase = useProviderReturn(attemptId, receipt.data, queryKey, guest);
   useCheckoutSuccessTracking(attemptId, receipt.data?.order);
   useCartAfterPurchase(receipt.data?.order?.id ?? null);
 
+  // No pass for this attempt (401), or one for other attempts only (404): the buyer logs in.
+  const refused =
+    guest &&
+    isApiError(receipt.error) &&
+    (receipt.error.statusCode === 401 || receipt.error.statusCode === 404);
+  if (refused && !receipt.data) return <LogInToSee />;
   // A failed poll keeps the last answer on screen; the next poll may well succeed.
   if (receipt.isError && !receipt.data) {
     return (
@@ -137,7 +152,7 @@ function Receipt({ attemptId, timeZone }: { attemptId: string; timeZone?: string
           </Alert>
         }
       >
-        <OrderDetails order={data.order} />
+        <OrderDetails order={data.order} guest={guest} />
       </SuccessLayout>
     );
   }
@@ -225,7 +240,11 @@ function LineTitle({ line }: { line: ReceiptLine }) {
   );
 }
 
-function OrderDetails({ order }: { order: NonNullable<CheckoutReceipt['order']> }) {
+/**
+ * The order's lines and totals, then the way to the courses: My courses for a signed-in buyer;
+ * for a guest, the account they wait in, which the mailed link opens.
+ */
+function OrderDetails({ order, guest }: { order: NonNullable<CheckoutReceipt['order']>; guest: boolean }) {
   return (
     <>
       <Paper withBorder radius="md" p="lg">
@@ -270,9 +289,15 @@ function OrderDetails({ order }: { order: NonNullable<CheckoutReceipt['order']> 
           </Group>
         </Stack>
       </Paper>
-      <Button component={Link} to={PAGE_ROUTES.myCourses} w="fit-content">
-        <FormattedMessage id="checkoutSuccess.myCourses" />
-      </Button>
+      {guest ? (
+        <Alert color="blue" variant="light" role="note" data-testid="guest-courses-waiting">
+          <FormattedMessage id="checkoutSuccess.guestWaiting" />
+        </Alert>
+      ) : (
+        <Button component={Link} to={PAGE_ROUTES.myCourses} w="fit-content">
+          <FormattedMessage id="checkoutSuccess.myCourses" />
+        </Button>
+      )}
     </>
   );
 }

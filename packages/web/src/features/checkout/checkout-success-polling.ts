@@ -1,8 +1,13 @@
 import type { CheckoutReceipt } from '@lectern/domain';
 
-/** The receipt's query; the provider return reloads it after submitting the outcome. */
-export function receiptQueryKey(attemptId: string) {
-  return ['checkout-receipt', attemptId] as const;
+/**
+ * The receipt's query (a guest's, read by the attempt pass, apart: a sign-in changes the
+ * route); the provider return reloads it after submitting the outcome.
+ */
+export function receiptQueryKey(attemptId: string, guest = false) {
+  return guest
+    ? (['checkout-receipt', attemptId, 'guest'] as const)
+    : (['checkout-receipt', attemptId] as const);
 }
 
 /** What the success page shows for a receipt. */

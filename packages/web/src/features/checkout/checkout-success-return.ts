@@ -2,6 +2,7 @@ import type { CheckoutReceipt, CheckoutResultRequest } from '@lectern/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useRefreshAfterAuthChange } from '../../app/user-context/use-user-context';
 import { useApiClient } from '../../platform/api';
 import { reportError } from '../../platform/report-error';
 import { submitCheckoutResult } from './checkout-api';
@@ -76,11 +77,14 @@ export function useProviderReturn(
   attemptId: string,
   receipt: CheckoutReceipt | undefined,
   receiptQueryKey: readonly unknown[],
+  /** A visitor's return (a guest checkout's device): the outcome goes to the guest variant. */
+  guest = false,
 ): ProviderReturnPhase {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
+  const refreshAfterAuthChange = useRefreshAfterAuthChange();
   // Read once: the address bar loses these parameters while the submission is still going on.
   const [providerReturn] = useState(() => readProviderReturn(location.search));
   const [finished, setFinished] = useState(false);
@@ -113,7 +117,10 @@ export function useProviderReturn(
     }
     void (async () => {
       try {
-        await submitCheckoutResult(api, attemptId, providerReturnBody(providerReturn));
+        const result = await submitCheckoutResult(api, attemptId, providerReturnBody(providerReturn), guest);
+        // A guest's payment that succeeded may have signed this device in (to an account its
+        // own submit made, decision 0030): the page then reads the receipt as the buyer's.
+        if (guest && result.status === 'succeeded') await refreshAfterAuthChange();
       } catch (error) {
         // The receipt is still worth showing: the provider's webhook settles the attempt anyway.
         reportError(error, { step: 'checkout-return' });
@@ -125,7 +132,18 @@ export function useProviderReturn(
         if (mounted.current) setFinished(true);
       }
     })();
-  }, [api, attemptId, location, navigate, providerReturn, queryClient, receipt, receiptQueryKey]);
+  }, [
+    api,
+    attemptId,
+    guest,
+    location,
+    navigate,
+    providerReturn,
+    queryClient,
+    receipt,
+    receiptQueryKey,
+    refreshAfterAuthChange,
+  ]);
 
   if (finished || !providerReturn || (receipt && !isReceiptOpen(receipt))) return 'done';
   return receipt ? 'submitting' : 'waiting';

@@ -56,8 +56,8 @@ export function CheckoutFor({
   backLink?: CheckoutBackLink;
 }) {
   const { me, experiment } = useUserContext();
-  // Decided once: a guest's submit signs the device in, and the page must not turn into the
-  // account's checkout under the buyer while the payment finishes.
+  // Decided once: a guest's paid submit may sign the device in, and the page must not turn into
+  // the account's checkout under the buyer while the payment finishes.
   const [guest] = useState(() => !me.is_authenticated && isGuestCheckoutEnabled(experiment));
   if (guest) {
     return (

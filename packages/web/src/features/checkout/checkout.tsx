@@ -375,7 +375,8 @@ export function Checkout({
         clearCheckoutList(browserSessionStorage());
         clearGiftRecipients(browserSessionStorage());
         cart.refetch().catch((error: unknown) => reportError(error, { step: 'cart-after-checkout' }));
-        // A guest's submit signed this device in to their new account: the pages after know it.
+        // A guest's paid submit may have signed this device in (an account it made, decision
+        // 0030): the pages after know it. Otherwise the success page reads the receipt by the pass.
         if (guest) await refreshAfterAuthChange();
         navigate(
           result.data.redirect_url ??

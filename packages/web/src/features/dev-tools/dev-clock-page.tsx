@@ -30,7 +30,7 @@ import {
   type DevClockAdvance,
   type DevClockAdvanced,
 } from './dev-tools-api';
-import { DevToolsUnavailable } from './dev-tools-unavailable';
+import { DevToolsUnavailable, useDevToolsAvailable } from './dev-tools-unavailable';
 import { SubmitButton } from '../../ui/submit-button';
 
 export const MAX_ADVANCE_DAYS = 400;
@@ -85,10 +85,13 @@ export function DevClockPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'devTools.clock.pageTitle' }));
   const api = useApiClient();
-  const clock = useQuery(devClockQuery(api));
+  const available = useDevToolsAvailable();
+  const clock = useQuery({ ...devClockQuery(api), enabled: available });
 
   let body;
-  if (clock.isPending) {
+  if (!available) {
+    body = <DevToolsUnavailable />;
+  } else if (clock.isPending) {
     body = <PageLoader label={intl.formatMessage({ id: 'devTools.clock.loading' })} />;
   } else if (clock.isError) {
     body = isNotAvailable(clock.error) ? (

@@ -10,7 +10,7 @@ import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { currentPage, Pagination } from '../../ui/pagination';
 import { devMailboxQuery, devMailQuery, isNotAvailable, type DevMailStatus } from './dev-tools-api';
-import { DevToolsUnavailable } from './dev-tools-unavailable';
+import { DevToolsUnavailable, useDevToolsAvailable } from './dev-tools-unavailable';
 
 /** The query parameter naming the mail that is open. */
 export const MAIL_PARAM = 'mail';
@@ -61,13 +61,14 @@ export function DevMailboxPage() {
   usePageTitle(intl.formatMessage({ id: 'devTools.mailbox.pageTitle' }));
   const { search } = useLocation();
   const mailId = openMailId(search);
+  const available = useDevToolsAvailable();
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>
           <FormattedMessage id="devTools.mailbox.heading" />
         </Title>
-        {mailId === null ? <MailList /> : <MailView id={mailId} />}
+        {!available ? <DevToolsUnavailable /> : mailId === null ? <MailList /> : <MailView id={mailId} />}
       </Stack>
     </Container>
   );

@@ -92,6 +92,32 @@ describe('AdminOverviewPage', () => {
     expect(within(activity).getByText(/A payment of \$3,919.50 succeeded/)).toBeTruthy();
   });
 
+  it("shows the audit log's role changes, removals and handovers of ownership with the roles", async () => {
+    const line = (kind: string, detail: string, fromRole: string | null, toRole: string | null) => ({
+      kind,
+      date: '2026-11-21T10:00:00.000Z',
+      actor: 'Omar Owner',
+      detail,
+      fromRole,
+      toRole,
+    });
+    open(enrollment(), {
+      [ACTIVITY]: json({
+        results: [
+          line('ownership_transferred', 'Ada Admin', 'admin', 'owner'),
+          line('role_changed', 'Sam Student', 'student', 'group_admin'),
+          line('member_removed', 'Lee Learner', 'student', null),
+        ],
+      }),
+    });
+    const activity = await screen.findByTestId('activity');
+    expect(within(activity).getByText(/Omar Owner handed the ownership over to Ada Admin/)).toBeTruthy();
+    expect(
+      within(activity).getByText(/Omar Owner changed the role of Sam Student from Student to Group admin/),
+    ).toBeTruthy();
+    expect(within(activity).getByText(/Omar Owner removed Lee Learner from the organization/)).toBeTruthy();
+  });
+
   it('turns automatic renewal off by cancelling, and on again by reactivating', async () => {
     const { server } = open(enrollment(), {
       [PLAN]: [

@@ -4,6 +4,7 @@ import type { MessageId } from '../../../i18n/load-messages';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
 import { longDate } from '../../subscriptions/subscription-dates';
 import type { ActivityKind } from '@lectern/domain';
+import { roleLabel } from '../users/organization-roles';
 import { useRecentActivity } from './admin-overview-api';
 
 const ACTIVITY_TEXT: Record<ActivityKind, MessageId> = {
@@ -16,9 +17,15 @@ const ACTIVITY_TEXT: Record<ActivityKind, MessageId> = {
   invitation_withdrawn: 'organizationAdmin.activity.invitationWithdrawn',
   billing_information_edited: 'organizationAdmin.activity.billingEdited',
   payment_method_changed: 'organizationAdmin.activity.paymentMethodChanged',
+  role_changed: 'organizationAdmin.activity.roleChanged',
+  member_removed: 'organizationAdmin.activity.memberRemoved',
+  ownership_transferred: 'organizationAdmin.activity.ownershipTransferred',
 };
 
-/** The organization's latest events (payments, invitations, edits of billing and card). */
+/**
+ * The organization's latest events (payments, edits of billing and card, and from its audit
+ * log the invitations, role changes, removals and handovers of ownership).
+ */
 export function RecentActivity({ organizationId }: { organizationId: number }) {
   const intl = useIntl();
   const query = useRecentActivity(organizationId);
@@ -48,7 +55,7 @@ export function RecentActivity({ organizationId }: { organizationId: number }) {
             data-testid="activity"
           >
             {query.data.map((item) => (
-              <li key={`${item.kind}:${item.date}:${item.detail ?? ''}`}>
+              <li key={`${item.kind}:${item.date}:${item.detail ?? ''}:${item.toRole ?? ''}`}>
                 <Text size="sm">
                   <Text span c="dimmed" size="sm">
                     {longDate(item.date, intl.locale)}
@@ -59,6 +66,8 @@ export function RecentActivity({ organizationId }: { organizationId: number }) {
                       actor: item.actor ?? '',
                       detail: item.detail ?? '',
                       hasActor: item.actor ? 'yes' : 'no',
+                      fromRole: item.fromRole ? roleLabel(intl, item.fromRole) : '',
+                      toRole: item.toRole ? roleLabel(intl, item.toRole) : '',
                     }}
                   />
                 </Text>

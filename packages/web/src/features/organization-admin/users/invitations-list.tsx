@@ -1,7 +1,9 @@
 import { ConfirmActionModal } from '../../../ui/confirm-action-modal';
+import { canInviteAs } from '@lectern/domain';
 import { Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useMe } from '../../../app/user-context/use-user-context';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
 import { PageLoader } from '../../../ui/page-loader';
 import { longDate } from '../../subscriptions/subscription-dates';
@@ -70,6 +72,9 @@ export function InvitationsList({
   onNotice: (notice: UsersNotice) => void;
 }) {
   const intl = useIntl();
+  const me = useMe();
+  // Withdrawing an invitation takes the right to send it (the domain's rule, the server's too).
+  const actorRole = me.is_authenticated ? (me.organization?.role ?? null) : null;
   const invitations = useInvitations(organizationId);
   const [withdrawing, setWithdrawing] = useState<OrganizationInvitation | null>(null);
 
@@ -115,18 +120,20 @@ export function InvitationsList({
                   <time dateTime={invitation.created}>{longDate(invitation.created, intl.locale)}</time>
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    aria-label={intl.formatMessage(
-                      { id: 'organizationAdmin.invitations.withdrawLabel' },
-                      { email: invitation.email },
-                    )}
-                    onClick={() => setWithdrawing(invitation)}
-                  >
-                    <FormattedMessage id="organizationAdmin.invitations.withdraw" />
-                  </Button>
+                  {canInviteAs(actorRole, invitation.role) && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      aria-label={intl.formatMessage(
+                        { id: 'organizationAdmin.invitations.withdrawLabel' },
+                        { email: invitation.email },
+                      )}
+                      onClick={() => setWithdrawing(invitation)}
+                    >
+                      <FormattedMessage id="organizationAdmin.invitations.withdraw" />
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -75,8 +75,9 @@ export function useInvitations(organizationId: number) {
 }
 
 /**
- * What a change of members or invitations makes stale: the lists, and the plan's used-license
- * count (read from the current enrollment by the licenses meter).
+ * What a change of members or invitations makes stale: the lists, the plan's used-license
+ * count (read from the current enrollment by the licenses meter) and the recent activity
+ * (every such change is in the organization's audit log).
  */
 function useInvalidateMembers(organizationId: number) {
   const queryClient = useQueryClient();
@@ -85,10 +86,20 @@ function useInvalidateMembers(organizationId: number) {
       queryClient.invalidateQueries({ queryKey: membersKey(organizationId) }),
       queryClient.invalidateQueries({ queryKey: invitationsKey(organizationId) }),
       queryClient.invalidateQueries({ queryKey: CURRENT_ENROLLMENT_KEY }),
+      queryClient.invalidateQueries({ queryKey: ['organization-admin', organizationId, 'activity'] }),
     ]);
 }
 
-/** `PATCH .../members/{userId}/ {role}`; the server refuses to leave the organization without an owner. */
+/** `POST .../ownership-transfer/`: who is the owner now, and the caller's new role. */
+export interface OwnershipTransferred {
+  new_owner: { id: number; role: 'owner' };
+  previous_owner: { id: number; role: 'admin' };
+}
+
+/**
+ * `PATCH .../members/{userId}/ {role}`: the server applies the domain's rules of who may change
+ * whom (403 otherwise) and refuses to leave the organization without an owner (409).
+ */
 export function useChangeRole(organizationId: number) {
   const api = useApiClient();
   const invalidate = useInvalidateMembers(organizationId);
@@ -105,6 +116,23 @@ export function useRemoveMember(organizationId: number) {
   const invalidate = useInvalidateMembers(organizationId);
   return useMutation({
     mutationFn: (userId: number) => api.delete(`${base(organizationId)}/members/${userId}/`),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * `POST .../ownership-transfer/ {member_id, confirm}` (owners only): the member becomes the
+ * owner and the caller an admin; `confirm` is the organization's name as typed.
+ */
+export function useTransferOwnership(organizationId: number) {
+  const api = useApiClient();
+  const invalidate = useInvalidateMembers(organizationId);
+  return useMutation({
+    mutationFn: ({ memberId, confirm }: { memberId: number; confirm: string }) =>
+      api.post<OwnershipTransferred>(`${base(organizationId)}/ownership-transfer/`, {
+        member_id: memberId,
+        confirm,
+      }),
     onSuccess: invalidate,
   });
 }

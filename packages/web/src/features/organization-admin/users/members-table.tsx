@@ -1,6 +1,12 @@
 import { ConfirmActionModal } from '../../../ui/confirm-action-modal';
-import { GENERIC_API_ERROR_MESSAGE, type OrganizationRole } from '@lectern/domain';
-import { Badge, Button, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import {
+  canChangeRole,
+  canRemoveMember,
+  canTransferOwnership,
+  GENERIC_API_ERROR_MESSAGE,
+  type OrganizationRole,
+} from '@lectern/domain';
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
@@ -13,6 +19,7 @@ import { currentPage, Pagination } from '../../../ui/pagination';
 import { longDate } from '../../subscriptions/subscription-dates';
 import { useChangeRole, useMembers, useRemoveMember, type OrganizationMember } from './members-api';
 import { roleLabel, roleOptions } from './organization-roles';
+import { TransferOwnershipModal } from './transfer-ownership-modal';
 import type { UsersNotice } from './users-banner';
 
 /** The sentence to show for a failed call: the server's own, or the generic one without an answer. */
@@ -20,28 +27,40 @@ export function failureText(error: unknown): string {
   return isApiError(error) ? error.detail : GENERIC_API_ERROR_MESSAGE;
 }
 
-const displayName = (member: OrganizationMember) => member.name || member.email;
+export const displayName = (member: OrganizationMember) => member.name || member.email;
 
 interface RowProps {
   member: OrganizationMember;
   organizationId: number;
+  /** Your role in the organization: what the domain's rules let you do to this member. */
+  actorRole: OrganizationRole | null;
   isYou: boolean;
   onNotice: (notice: UsersNotice) => void;
   onRemove: (member: OrganizationMember) => void;
+  onTransfer: (member: OrganizationMember) => void;
 }
 
 /**
  * One member: the role select changes the role at once (the new role is shown while the
  * server decides; a refusal such as the last owner's is shown under it and the old role comes
  * back). Changing your own role refreshes your context, since your access may change with it.
+ * Only what the roles' rules allow you is offered (the server checks the same rules): the
+ * roles you may give this member, 'Remove' and, for an owner, 'Transfer ownership'.
  */
-function MemberRow({ member, organizationId, isYou, onNotice, onRemove }: RowProps) {
+function MemberRow({ member, organizationId, actorRole, isYou, onNotice, onRemove, onTransfer }: RowProps) {
   const intl = useIntl();
   const changeRole = useChangeRole(organizationId);
   const refreshContext = useRefreshAfterAuthChange();
   const [shownRole, setShownRole] = useState<OrganizationRole | null>(null);
   const [roleError, setRoleError] = useState<string | null>(null);
   const name = displayName(member);
+  const options = roleOptions(intl).filter(
+    (option) => option.value === member.role || canChangeRole(actorRole, member.role, option.value),
+  );
+  // Nothing to choose: the select shows the role, and says who may change it.
+  const locked = options.length <= 1;
+  const mayRemove = !isYou && canRemoveMember(actorRole, member.role);
+  const mayTransfer = !isYou && canTransferOwnership(actorRole, member.role);
 
   const onRoleChange = (role: OrganizationRole) => {
     if (role === member.role) return;
@@ -83,9 +102,12 @@ function MemberRow({ member, organizationId, isYou, onNotice, onRemove }: RowPro
       <Table.Td miw={160}>
         <NativeSelect
           aria-label={intl.formatMessage({ id: 'organizationAdmin.users.roleOf' }, { name })}
-          data={roleOptions(intl)}
+          data={options}
           value={shownRole ?? member.role}
-          disabled={changeRole.isPending}
+          disabled={changeRole.isPending || locked}
+          description={
+            locked ? intl.formatMessage({ id: 'organizationAdmin.users.roleOwnersOnly' }) : undefined
+          }
           error={roleError}
           onChange={(event) => onRoleChange(event.currentTarget.value as OrganizationRole)}
         />
@@ -107,17 +129,29 @@ function MemberRow({ member, organizationId, isYou, onNotice, onRemove }: RowPro
         )}
       </Table.Td>
       <Table.Td>
-        {!isYou && (
-          <Button
-            variant="subtle"
-            color="red"
-            size="xs"
-            aria-label={intl.formatMessage({ id: 'organizationAdmin.users.removeLabel' }, { name })}
-            onClick={() => onRemove(member)}
-          >
-            <FormattedMessage id="organizationAdmin.users.remove" />
-          </Button>
-        )}
+        <Group gap={4} wrap="nowrap">
+          {mayTransfer && (
+            <Button
+              variant="subtle"
+              size="xs"
+              aria-label={intl.formatMessage({ id: 'organizationAdmin.users.transferLabel' }, { name })}
+              onClick={() => onTransfer(member)}
+            >
+              <FormattedMessage id="organizationAdmin.users.transfer" />
+            </Button>
+          )}
+          {mayRemove && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              aria-label={intl.formatMessage({ id: 'organizationAdmin.users.removeLabel' }, { name })}
+              onClick={() => onRemove(member)}
+            >
+              <FormattedMessage id="organizationAdmin.users.remove" />
+            </Button>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -173,7 +207,8 @@ function RemoveMemberModal({
 
 /**
  * The organization's members a page at a time (`?p=`): name (yours marked), e-mail, role
- * select, license status, last activity ('Never' without one) and 'Remove' with confirmation.
+ * select, license status, last activity ('Never' without one), 'Remove' with confirmation and,
+ * for owners, 'Transfer ownership' confirmed with the organization's name.
  */
 export function MembersTable({
   organizationId,
@@ -188,6 +223,9 @@ export function MembersTable({
   const page = currentPage(search);
   const members = useMembers(organizationId, page);
   const [removing, setRemoving] = useState<OrganizationMember | null>(null);
+  const [transferring, setTransferring] = useState<OrganizationMember | null>(null);
+  const organization = me.is_authenticated ? me.organization : null;
+  const actorRole = organization?.role ?? null;
 
   if (members.isPending)
     return <PageLoader label={intl.formatMessage({ id: 'organizationAdmin.users.loading' })} />;
@@ -227,9 +265,11 @@ export function MembersTable({
                   key={member.id}
                   member={member}
                   organizationId={organizationId}
+                  actorRole={actorRole}
                   isYou={me.is_authenticated && me.id === member.id}
                   onNotice={onNotice}
                   onRemove={setRemoving}
+                  onTransfer={setTransferring}
                 />
               ))}
             </Table.Tbody>
@@ -241,6 +281,13 @@ export function MembersTable({
         member={removing}
         organizationId={organizationId}
         onClose={() => setRemoving(null)}
+        onNotice={onNotice}
+      />
+      <TransferOwnershipModal
+        member={transferring}
+        organizationId={organizationId}
+        organizationName={organization?.title ?? ''}
+        onClose={() => setTransferring(null)}
         onNotice={onNotice}
       />
     </Stack>

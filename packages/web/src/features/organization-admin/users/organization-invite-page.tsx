@@ -1,4 +1,5 @@
 import {
+  invitableRoles,
   PAGE_ROUTES,
   SUBSCRIPTION_MESSAGES,
   TEAM_PLAN_LICENSES,
@@ -100,8 +101,8 @@ function AddLicensesAction({ plan }: { plan: CurrentEnrollment }) {
 }
 
 /**
- * The invitation form: addresses (with the count parsed), the role (student by default) and the
- * licenses left. Too many addresses are refused here; the server's refusals (409) are shown
+ * The invitation form: addresses (with the count parsed), the role (student by default; the
+ * roles you may invite as) and the licenses left. Too many addresses are refused here; the server's refusals (409) are shown
  * above the form with what was typed kept. Success returns to the users page with its banner.
  */
 function InviteForm({
@@ -114,8 +115,11 @@ function InviteForm({
   remaining: number;
 }) {
   const intl = useIntl();
+  const me = useMe();
   const navigate = useNavigate();
   const invite = useInvite(organizationId);
+  // Only the roles you may invite as (admins: learners; owners: any), as the server rules.
+  const mayInviteAs = invitableRoles(me.is_authenticated ? me.organization?.role : null);
   const sent = useRef(0);
   const [serverCode, setServerCode] = useState<string | undefined>();
   const schema = useMemo(() => inviteSchema(intl, remaining), [intl, remaining]);
@@ -174,7 +178,7 @@ function InviteForm({
         {overLimit && <AddLicensesAction plan={plan} />}
         <NativeSelect
           label={intl.formatMessage({ id: 'organizationAdmin.users.role' })}
-          data={roleOptions(intl)}
+          data={roleOptions(intl).filter((option) => mayInviteAs.includes(option.value))}
           w="fit-content"
           miw={200}
           {...register('role')}

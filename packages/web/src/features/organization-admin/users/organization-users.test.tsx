@@ -96,10 +96,11 @@ function open(
     plan = enrollment() as CurrentEnrollment | null,
     routes = {} as Record<string, FakeHandler | FakeHandler[]>,
     data = membersServer(),
+    role = 'owner' as OrganizationMember['role'],
   } = {},
 ) {
   return setUp(path, {
-    'GET /api-2.0/contexts/me/': context(member('owner')),
+    'GET /api-2.0/contexts/me/': context(member(role)),
     'POST /api/2022-03/graphql/': planServer(plan),
     ...data,
     ...routes,
@@ -276,6 +277,132 @@ describe('OrganizationUsersPage', () => {
   });
 });
 
+describe('OrganizationUsersPage: only what your role allows (issue 37)', () => {
+  /** An admin's view: Ada is the owner, Kim another admin, Grace a student; you are Max, an admin (7). */
+  const MAX: OrganizationMember = {
+    ...GRACE,
+    id: 7,
+    name: 'Max Admin',
+    email: 'max@example.com',
+    role: 'admin',
+  };
+  const OWNER: OrganizationMember = { ...ADA, id: 10 };
+  const KIM: OrganizationMember = {
+    ...GRACE,
+    id: 11,
+    name: 'Kim Admin',
+    email: 'kim@example.com',
+    role: 'admin',
+  };
+  const options = (row: HTMLElement, name: string) =>
+    [...(within(row).getByRole('combobox', { name: `Role of ${name}` }) as HTMLSelectElement).options].map(
+      (option) => option.textContent,
+    );
+
+  it("an admin manages learners only: the owner's and admins' roles are locked, with no Remove", async () => {
+    open(USERS, { role: 'admin', data: membersServer({ pages: [[OWNER, MAX, KIM, GRACE]] }) });
+    for (const [name, role] of [
+      ['Ada Lovelace', 'owner'],
+      ['Kim Admin', 'admin'],
+      ['Max Admin', 'admin'],
+    ] as const) {
+      const row = await rowOf(name);
+      const select = within(row).getByRole('combobox', { name: `Role of ${name}` }) as HTMLSelectElement;
+      expect(select.value).toBe(role);
+      expect(select.disabled, name).toBe(true);
+      expect(options(row, name)).toEqual([role === 'owner' ? 'Owner' : 'Admin']);
+      expect(within(row).getByText('Only an owner can change this role.')).toBeTruthy();
+      expect(within(row).queryByRole('button', { name: /Remove/ })).toBeNull();
+      expect(within(row).queryByRole('button', { name: /Transfer ownership/ })).toBeNull();
+    }
+    const grace = await rowOf('Grace Hopper');
+    expect(options(grace, 'Grace Hopper')).toEqual(['Group admin', 'Student']);
+    expect(within(grace).getByRole('button', { name: 'Remove Grace Hopper' })).toBeTruthy();
+    expect(within(grace).queryByRole('button', { name: /Transfer ownership/ })).toBeNull();
+  });
+
+  it('an owner may give any role, remove anyone but themself, and transfer the ownership', async () => {
+    open(USERS, { data: membersServer({ pages: [[ADA, KIM, GRACE]] }) });
+    const kim = await rowOf('Kim Admin');
+    expect(options(kim, 'Kim Admin')).toEqual(['Owner', 'Admin', 'Group admin', 'Student']);
+    expect(within(kim).getByRole('button', { name: 'Remove Kim Admin' })).toBeTruthy();
+    expect(within(kim).getByRole('button', { name: 'Transfer ownership to Kim Admin' })).toBeTruthy();
+    const ada = await rowOf('Ada Lovelace');
+    expect(within(ada).queryByRole('button', { name: /Transfer ownership/ })).toBeNull();
+  });
+
+  it('transfers the ownership once the organization name is typed, and reads your context again', async () => {
+    const { server } = open(USERS, {
+      routes: {
+        [`POST ${ORG}/ownership-transfer/`]: json({
+          new_owner: { id: 8, role: 'owner' },
+          previous_owner: { id: 7, role: 'admin' },
+        }),
+      },
+    });
+    const grace = await rowOf('Grace Hopper');
+    fireEvent.click(within(grace).getByRole('button', { name: 'Transfer ownership to Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer ownership' });
+    expect(
+      within(dialog).getByText(
+        'Grace Hopper becomes the owner of Acme, and you become an admin. Only an owner can give the ownership back. We will e-mail you both.',
+      ),
+    ).toBeTruthy();
+    const submit = within(dialog).getByRole('button', { name: 'Transfer ownership' });
+    expect(submit).toHaveProperty('disabled', true);
+    const field = within(dialog).getByRole('textbox', { name: 'Type Acme to confirm' });
+    fireEvent.change(field, { target: { value: 'Acm' } });
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.change(field, { target: { value: ' acme ' } });
+    expect(submit).toHaveProperty('disabled', false);
+    const contextReads = () =>
+      server.requests.filter((request) => request.path === '/api-2.0/contexts/me/').length;
+    const before = contextReads();
+    fireEvent.click(submit);
+    expect((await screen.findByTestId('users-notice')).textContent).toBe(
+      'Grace Hopper is now the owner of your organization, and you are an admin.',
+    );
+    expect(server.requests.find((request) => request.path === `${ORG}/ownership-transfer/`)).toMatchObject({
+      method: 'POST',
+      body: { member_id: 8, confirm: ' acme ' },
+    });
+    await waitFor(() => expect(contextReads()).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("keeps the dialog open with the server's refusal", async () => {
+    const detail = 'Only an owner can hand the ownership of the organization over.';
+    open(USERS, {
+      routes: { [`POST ${ORG}/ownership-transfer/`]: refusal(403, 'permission_denied', detail) },
+    });
+    fireEvent.click(
+      within(await rowOf('Grace Hopper')).getByRole('button', { name: 'Transfer ownership to Grace Hopper' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer ownership' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Type Acme to confirm' }), {
+      target: { value: 'Acme' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Transfer ownership' }));
+    expect(await within(dialog).findByText(detail)).toBeTruthy();
+  });
+
+  it("an admin cannot withdraw an owner's or an admin's invitation", async () => {
+    const asOwner: OrganizationInvitation = {
+      ...OPEN_INVITATION,
+      id: 22,
+      email: 'boss@example.com',
+      role: 'owner',
+    };
+    open(USERS, { role: 'admin', data: membersServer({ invitations: [OPEN_INVITATION, asOwner] }) });
+    const boss = (await screen.findByRole('rowheader', { name: 'boss@example.com' })).closest('tr')!;
+    expect(within(boss).queryByRole('button', { name: /Withdraw/ })).toBeNull();
+    const student = screen.getByRole('rowheader', { name: 'new@example.com' }).closest('tr')!;
+    expect(
+      within(student).getByRole('button', { name: 'Withdraw the invitation to new@example.com' }),
+    ).toBeTruthy();
+  });
+});
+
 describe('OrganizationInvitePage', () => {
   const typeAddresses = async (text: string) => {
     const field = await screen.findByRole('textbox', { name: /E-mail addresses/ });
@@ -389,6 +516,18 @@ describe('OrganizationInvitePage', () => {
     expect(posted(server)[0]).toMatchObject({
       body: { emails: ['a@example.com', 'b@example.com'], role: 'group_admin' },
     });
+  });
+
+  it('offers each role you may invite as: any to an owner, learners to an admin', async () => {
+    const roles = async () =>
+      [...((await screen.findByRole('combobox', { name: 'Role' })) as HTMLSelectElement).options].map(
+        (option) => option.textContent,
+      );
+    const owner = open(INVITE);
+    expect(await roles()).toEqual(['Owner', 'Admin', 'Group admin', 'Student']);
+    owner.unmount();
+    open(INVITE, { role: 'admin' });
+    expect(await roles()).toEqual(['Group admin', 'Student']);
   });
 
   it('offers no form when the plan expired', async () => {
