@@ -36,8 +36,8 @@ export function createPasswordSetLinks(deps: {
     },
 
     /**
-     * Sets the password of the link's user, spends the link and ends every session of the
-     * account, in one transaction: a link works once, and whoever was signed in before the
+     * Sets the password of the link's user, spends the link (and every other open link of the
+     * account) and ends every session of the account, in one transaction: a link works once, and whoever was signed in before the
      * owner proved the address (a guest checkout's device) is not any more, on any instance.
      * Answers the user's id; an unknown, used or expired link is a 400 on `token`.
      */
@@ -55,6 +55,12 @@ export function createPasswordSetLinks(deps: {
           )
           .returning({ userId: passwordSetTokens.userId });
         if (!spent) throw validationError({ token: [PASSWORD_LINK_INVALID_MESSAGE] });
+        // The account's older links die with it: once a password is chosen, a link still lying
+        // in a mailbox must not choose another one.
+        await tx
+          .update(passwordSetTokens)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(passwordSetTokens.userId, spent.userId), isNull(passwordSetTokens.usedAt)));
         await deps.users.setPassword(spent.userId, input.password, tx);
         await deps.sessions.destroyAllForUser(spent.userId, tx);
         return spent.userId;
