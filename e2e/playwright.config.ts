@@ -27,7 +27,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
-  timeout: 30_000,
+  // Sized for a busy two-core machine: with two browsers, the server and axe's scans sharing the
+  // cores, a checkout test that takes 16 s alone took over 30 s (axe's scan of the checkout page).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   globalSetup: './support/global-setup.ts',
   use: {
