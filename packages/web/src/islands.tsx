@@ -33,6 +33,7 @@ import { createTrackingServices } from './features/tracking/tracking-services';
 import { createApiClient } from './platform/api';
 import { reportError } from './platform/report-error';
 import { IdScopeContext } from './ui/use-stable-id';
+import { shareCspNonce } from './platform/csp-nonce';
 
 /**
  * Ends the current task: the browser may paint and answer input before the next piece of
@@ -149,4 +150,5 @@ async function startIslands(): Promise<void> {
   }).catch((error: unknown) => reportError(error, { step: 'user-context' }));
 }
 
+shareCspNonce();
 void startIslands().catch((error: unknown) => reportError(error, { step: 'islands' }));

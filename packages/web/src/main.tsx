@@ -14,10 +14,11 @@ import { createConsentController } from './features/consent/consent-provider';
 import { apiPriceFetcher, PricingClient } from './features/pricing/pricing-client';
 import { loadMessages } from './i18n/load-messages';
 import { createApiClient } from './platform/api';
-import { readCspNonce } from './platform/csp-nonce';
+import { readCspNonce, shareCspNonce } from './platform/csp-nonce';
 import { currentLocale } from './platform/locale';
 import { reportError } from './platform/report-error';
 
+shareCspNonce();
 const ssrState = readSsrState();
 const locale = ssrState?.locale ?? currentLocale();
 const api = createApiClient();

@@ -1,3 +1,5 @@
+import { setNonce } from 'get-nonce';
+
 /** The placeholder the server replaces with a per-request nonce in index.html. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
@@ -9,4 +11,14 @@ export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 export function readCspNonce(doc: Document | undefined = globalThis.document): string {
   const content = doc?.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? '';
   return content === CSP_NONCE_PLACEHOLDER ? '' : content;
+}
+
+/**
+ * Gives this page's nonce to the libraries that add `<style>` tags through `get-nonce` (the
+ * scroll lock of Mantine's modals, react-remove-scroll): without it the CSP blocks the tag each
+ * time a dialog opens, and the console says so. Called once by each entry, before anything renders.
+ */
+export function shareCspNonce(doc: Document | undefined = globalThis.document): void {
+  const nonce = readCspNonce(doc);
+  if (nonce) setNonce(nonce);
 }
