@@ -115,7 +115,6 @@ import { createPasswordSetLinks } from './modules/users/password-set-links.js';
 import { guestCheckoutRoutes } from './modules/guest-checkout/guest-checkout.routes.js';
 import { giftsRoutes } from './modules/gifts/gifts.routes.js';
 import { createGiftsService } from './modules/gifts/gifts.service.js';
-import { createAttemptPasses } from './modules/guest-checkout/attempt-pass.js';
 import { createGuestCheckout } from './modules/guest-checkout/guest-checkout.service.js';
 import { experimentsAdminRoutes } from './modules/experiments/experiments-admin.routes.js';
 import { featuresGraphql } from './modules/experiments/experiments.graphql.js';
@@ -389,11 +388,6 @@ export async function createServer(
   });
   await checkout.watchBuyerFacts(database.listen);
   const passwordLinks = createPasswordSetLinks({ db, users, sessions, now: () => clock.now() });
-  const guestPasses = createAttemptPasses({
-    secret: config.secretKey,
-    secureCookies,
-    now: () => clock.now(),
-  });
   const guestCheckout = createGuestCheckout({
     db,
     users,
@@ -404,7 +398,7 @@ export async function createServer(
     userContext,
     passwordLinks,
     outbox,
-    passes: guestPasses,
+    secret: config.secretKey,
     secureCookies,
     now: () => clock.now(),
   });
@@ -556,7 +550,7 @@ export async function createServer(
     await api.register(creditRoutes, { credit, userContext });
     await api.register(cartsRoutes, { carts, userContext });
     await api.register(checkoutRoutes, { checkout, subscriptionCheckout, userContext, users, clientMetrics });
-    await api.register(guestCheckoutRoutes, { guestCheckout, passes: guestPasses, auth });
+    await api.register(guestCheckoutRoutes, { guestCheckout, auth });
     await api.register(giftsRoutes, { gifts });
     await api.register(subscriptionsRoutes, { subscriptions, userContext });
     await api.register(subscriptionBillingRoutes, {

@@ -6,7 +6,6 @@ import { notAuthenticated } from '../../platform/http/http-error.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { checkoutInfoJson } from '../checkout/checkout-info-json.js';
 import { infoBody, resultBody, submitBody } from '../checkout/checkout.routes.js';
-import type { AttemptPasses } from './attempt-pass.js';
 import type { GuestCheckout } from './guest-checkout.service.js';
 
 export const GUEST_CHECKOUT_PATHS = {
@@ -34,9 +33,9 @@ const attemptParams = z.object({ paymentAttemptId: z.string().max(64) });
  */
 export const guestCheckoutRoutes: FastifyPluginAsyncZod<{
   guestCheckout: GuestCheckout;
-  passes: AttemptPasses;
   auth: AuthService;
-}> = async (app, { guestCheckout, passes, auth }) => {
+}> = async (app, { guestCheckout, auth }) => {
+  const { passes } = guestCheckout;
   // Like SIGNED_IN routes: without a session or a pass, 401 before the body is read (design §6).
   const sessionOrPass = async (request: FastifyRequest) => {
     if (request.userId === null && !passes.hasAny(request)) throw notAuthenticated();

@@ -25,7 +25,7 @@ import type { ExperimentsService } from '../experiments/experiments.service.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { UserContextService } from '../user-context/user-context.service.js';
 import type { UserProfile, UsersService } from '../users/users.service.js';
-import type { AttemptGrant, AttemptPasses } from './attempt-pass.js';
+import { createAttemptPasses, type AttemptGrant } from './attempt-pass.js';
 
 /** The guest checkout's submit: the checkout's own body and the buyer's e-mail. */
 export type GuestSubmitRequest = CheckoutSubmitRequest & { email: string };
@@ -53,11 +53,17 @@ export function createGuestCheckout(deps: {
   userContext: UserContextService;
   passwordLinks: PasswordSetLinks;
   outbox: MailOutbox;
-  passes: AttemptPasses;
+  /** Signs the attempt passes (SECRET_KEY). */
+  secret: string;
   secureCookies: boolean;
   now: () => Date;
 }) {
-  const { users, userContext, passes } = deps;
+  const { users, userContext } = deps;
+  const passes = createAttemptPasses({
+    secret: deps.secret,
+    secureCookies: deps.secureCookies,
+    now: deps.now,
+  });
 
   /** Visitors in the experiment only: a signed-in buyer uses the checkout, others may not. */
   async function requireGuest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -145,6 +151,9 @@ export function createGuestCheckout(deps: {
   }
 
   return {
+    /** The paying devices' passes (its routes accept them in place of a session). */
+    passes,
+
     /** `POST /payment/dac-checkout-info/`: the checkout's answer for a visitor (the price country decides the billing country). */
     async info(
       request: FastifyRequest,
