@@ -16,6 +16,7 @@ export * from './money/currency-formatter.js';
 export * from './organization/organization-permissions.js';
 export * from './organization/organization-admin-contract.js';
 export * from './organization/organization-roles.js';
+export * from './staff/staff-permissions.js';
 export * from './catalog/course-list.js';
 export * from './catalog/course-search.js';
 export * from './catalog/course-images.js';

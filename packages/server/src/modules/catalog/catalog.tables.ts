@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -81,9 +84,15 @@ export const courses = pgTable(
     estimatedContentLength: integer('estimated_content_length').notNull().default(0),
     isPrivate: boolean('is_private').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Published but kept out of lists and search: reachable by its address only (back office status `unlisted`). */
+    isUnlisted: boolean('is_unlisted').notNull().default(false),
+    /** The landing page's "What you'll learn" and "Requirements" lists, in order. */
+    whatYouLearn: jsonb('what_you_learn').$type<string[]>().notNull().default([]),
+    requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
     /** When the course went live (the search's "newest" sort); the creation time until then. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('courses_slug_key').on(table.slug),
@@ -103,4 +112,51 @@ export const courseInstructors = pgTable(
     position: integer('position').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.courseId, table.instructorId] })],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A cover uploaded in the back office, kept in the database (every instance serves it) after
+ * sharp normalised it (orientation applied, metadata stripped, at most 2400 px wide, WebP).
+ * Without one, the course's cover is drawn from its title and category.
+ */
+export const courseCoverUploads = pgTable('course_cover_uploads', {
+  courseId: integer('course_id')
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  image: bytea('image').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  /** Changes with every upload: cover addresses carry it, so caches never serve an old one. */
+  version: varchar('version', { length: 16 }).notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A price tier change scheduled from a date: applied by a job when it is due (orders and quotes
+ * already made keep the price they were made with). Cancelled ones stay for the record.
+ */
+export const coursePriceChanges = pgTable(
+  'course_price_changes',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    priceTierId: integer('price_tier_id')
+      .notNull()
+      .references(() => priceTiers.id),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('course_price_changes_due_idx')
+      .on(table.effectiveAt)
+      .where(sql`${table.appliedAt} is null and ${table.cancelledAt} is null`),
+    index('course_price_changes_course_idx').on(table.courseId, table.effectiveAt),
+  ],
 );

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { courses, priceTiers } from '../catalog/catalog.tables.js';
+import { categories, courses, priceTiers } from '../catalog/catalog.tables.js';
 import { users } from '../users/users.tables.js';
 
 export const couponDiscountKind = pgEnum('coupon_discount_kind', [
@@ -23,7 +23,8 @@ export const couponDiscountKind = pgEnum('coupon_discount_kind', [
   'target_price',
 ]);
 /** `all`: every course; `courses`: the courses listed in `coupon_courses` (one or several). */
-export const couponScope = pgEnum('coupon_scope', ['all', 'courses']);
+/** `category`: every course of `category_id` (its subcategories' courses included). */
+export const couponScope = pgEnum('coupon_scope', ['all', 'courses', 'category']);
 export const couponRedemptionStatus = pgEnum('coupon_redemption_status', [
   'reserved',
   'consumed',
@@ -54,11 +55,24 @@ export const coupons = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     /** Uses allowed in total (consumed plus unexpired reservations); null for unlimited. */
     usageLimit: integer('usage_limit'),
+    /** Uses allowed per buyer (a one-use code: usage_limit 1); null for unlimited. */
+    perBuyerLimit: integer('per_buyer_limit'),
+    categoryId: integer('category_id').references(() => categories.id),
+    /** The bulk generator's campaign name: its codes are listed and downloaded together. */
+    campaign: varchar('campaign', { length: 80 }),
+    /** Set when staff deactivate the code: it stops applying at once; its uses stay. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('coupons_code_key').on(table.code),
     check('coupons_code_uppercase', sql`${table.code} = upper(${table.code})`),
+    index('coupons_campaign_idx').on(table.campaign),
+    check(
+      'coupons_per_buyer_limit_positive',
+      sql`${table.perBuyerLimit} is null or ${table.perBuyerLimit} >= 1`,
+    ),
     check('coupons_usage_limit_positive', sql`${table.usageLimit} is null or ${table.usageLimit} >= 0`),
     check(
       'coupons_discount_shape',

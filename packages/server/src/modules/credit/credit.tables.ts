@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.js';
 
-export const creditEntryKind = pgEnum('credit_entry_kind', ['grant', 'spend', 'refund']);
+export const creditEntryKind = pgEnum('credit_entry_kind', ['grant', 'spend', 'refund', 'adjustment']);
 
 /**
  * Account credit as an append-only ledger: the balance is the sum of the entries
@@ -30,6 +30,8 @@ export const creditEntries = pgTable(
     currency: varchar('currency', { length: 3 }).notNull(),
     reason: text('reason').notNull().default(''),
     orderId: integer('order_id'),
+    /** The staff member who granted or removed it in the back office (null: the system). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('credit_entries_user_idx').on(table.userId)],

@@ -51,6 +51,8 @@ export const courseRefunds = pgTable(
     status: courseRefundStatus('status').notNull().default('pending'),
     reason: varchar('reason', { length: 40 }).notNull(),
     comment: text('comment'),
+    /** Set when staff made the refund in the back office (null: the buyer asked for it). */
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
     gatewayRefundId: varchar('gateway_refund_id', { length: 255 }),
     failureCode: varchar('failure_code', { length: 64 }),
     failureMessage: text('failure_message'),
@@ -61,6 +63,7 @@ export const courseRefunds = pgTable(
     uniqueIndex('course_refunds_order_line_key').on(table.orderLineId),
     index('course_refunds_user_idx').on(table.userId, table.requestedAt),
     index('course_refunds_gateway_refund_idx').on(table.gatewayRefundId),
+    index('course_refunds_status_idx').on(table.status, table.requestedAt),
     index('course_refunds_pending_idx')
       .on(table.requestedAt)
       .where(sql`${table.status} = 'pending'`),

@@ -35,6 +35,8 @@ export const users = pgTable(
      * made it may be signed in to it only while it is still the value that device saw.
      */
     guestSince: timestamp('guest_since', { withTimezone: true }),
+    /** Set when the account was anonymised on request: personal data gone, orders and invoices kept. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

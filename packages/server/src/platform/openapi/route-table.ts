@@ -11,6 +11,8 @@ export interface RouteEntry {
   csrf: boolean;
   /** `user`: signed-in users only (401 for a visitor before anything else). */
   auth: 'user' | null;
+  /** The staff permission a back office route needs (null: not a back office route). */
+  staff: string | null;
 }
 
 /** Routes that are not API operations: the web app's static files (a name with an extension) and wildcards. */
@@ -43,6 +45,7 @@ export function recordRoutes(app: FastifyInstance): RouteEntry[] {
         schema: (route.schema ?? {}) as RouteEntry['schema'],
         csrf: (route.config as { csrf?: boolean } | undefined)?.csrf !== false,
         auth: (route.config as { auth?: 'user' } | undefined)?.auth ?? null,
+        staff: (route.config as { staff?: string } | undefined)?.staff ?? null,
       });
     }
   });

@@ -1,0 +1,77 @@
+import { staffMay, type StaffPermission, type StaffRole } from '@lectern/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Database } from '../../platform/db/database.js';
+import { notAuthenticated, permissionDenied } from '../../platform/http/http-error.js';
+import { users } from '../users/users.tables.js';
+import { staffMembers } from './staff.tables.js';
+
+/** Every back office API route lives under this prefix, and each one names its permission. */
+export const ADMIN_API_PREFIX = '/api-2.0/admin/';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff member calling a back office route (set by the staff check; null elsewhere). */
+    staff: StaffMember | null;
+  }
+  interface FastifyContextConfig {
+    /** The permission a back office route needs (STAFF_ROLE_PERMISSIONS decides who has it). */
+    staff?: StaffPermission;
+  }
+}
+
+export interface StaffMember {
+  userId: number;
+  email: string;
+  role: StaffRole;
+}
+
+/**
+ * Route config of a back office route: signed-in staff whose role has `permission`. A visitor
+ * gets 401 and anyone else 403, both before the body is read.
+ */
+export const staffOnly = (permission: StaffPermission) => ({ auth: 'user' as const, staff: permission });
+
+/** Who the user is on the staff (null: not staff). */
+export async function staffMemberOf(db: Database, userId: number): Promise<StaffMember | null> {
+  const [row] = await db
+    .select({ userId: staffMembers.userId, role: staffMembers.role, email: users.email })
+    .from(staffMembers)
+    .innerJoin(users, eq(users.id, staffMembers.userId))
+    .where(eq(staffMembers.userId, userId));
+  return row ?? null;
+}
+
+/** The staff member of a back office request (set by the staff check before the handler). */
+export function requireStaff(request: FastifyRequest): StaffMember {
+  if (!request.staff) throw permissionDenied();
+  return request.staff;
+}
+
+/**
+ * The back office's one access rule, applied to every route that names a permission: a
+ * visitor 401, a user who is not staff or whose role lacks the permission 403. A route under
+ * ADMIN_API_PREFIX without a permission stops the server at start, so none can be forgotten.
+ */
+export function registerStaffAccess(app: FastifyInstance, { db }: { db: Database }): void {
+  app.decorateRequest('staff', null);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url?.startsWith(ADMIN_API_PREFIX) && !(route.config as { staff?: string } | undefined)?.staff) {
+      throw new Error(`${String(route.method)} ${route.url} is a back office route without a staff permission.`);
+    }
+  });
+  app.addHook('preParsing', async (request) => {
+    const permission = request.routeOptions.config?.staff;
+    if (!permission) return;
+    if (request.userId === null) throw notAuthenticated();
+    const member = await staffMemberOf(db, request.userId);
+    if (!member || !staffMay(member.role, permission)) {
+      throw permissionDenied(
+        member
+          ? `Your staff role (${member.role}) may not do this.`
+          : 'Only the marketplace’s staff may use the back office.',
+      );
+    }
+    request.staff = member;
+  });
+}
