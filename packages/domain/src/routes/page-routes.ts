@@ -66,8 +66,23 @@ export const PAGE_ROUTES = {
   // Japan's 特定商取引法に基づく表記, linked from the checkout for JP (checkout §2).
   commercialTransactions: '/terms/commercial-transactions/',
   support: '/support/',
-  // The marketplace operator's pages (users with is_operator).
+  // The back office (issue 32): the marketplace's staff, each page behind a staff permission.
+  adminDashboard: '/admin/',
+  adminCourses: '/admin/courses/',
+  adminCourseNew: '/admin/courses/new/',
+  adminCourse: '/admin/courses/:id/',
+  adminCodes: '/admin/codes/',
+  adminCode: '/admin/codes/:id/',
+  adminOrders: '/admin/orders/',
+  adminOrder: '/admin/orders/:id/',
+  adminRefunds: '/admin/refunds/',
+  adminCustomers: '/admin/customers/',
+  adminCustomer: '/admin/customers/:id/',
+  adminStaff: '/admin/staff/',
+  adminAudit: '/admin/audit/',
   adminExperiments: '/admin/experiments/',
+  // Where a staff invitation's mail leads: `?token=<token>`.
+  adminInvitationAccept: '/admin/invitations/accept/',
   // Developer tools (DEVELOPMENT_PAGES): in production the server answers them and their API with 404.
   devClock: '/dev/clock/',
   devMailbox: '/dev/mailbox/',

@@ -21,6 +21,13 @@ export interface FeatureModule<Services> {
   graphql?: (services: Services) => GraphqlPart[];
   /** Its recurring jobs (the job runner's schedule). */
   jobs?: (services: Services) => JobDefinition[];
+  /** Subscribes its handlers to events other features announce (the provider's webhooks). */
+  events?: (services: Services) => void;
+  /**
+   * Work due by the server's clock that must not wait for its job's next poll when the developer
+   * clock moves (and tests): renewals, scheduled price changes. `catchUp` runs each in turn.
+   */
+  sweep?: (services: Services) => Promise<unknown>;
   /** Its public routes outside the API (files, short links), answered before the web app's fallback. */
   site?: FastifyPluginAsync<{ services: Services }>;
 }

@@ -181,6 +181,48 @@ export const pages = {
   support: lazyPage('support', () =>
     import('../../features/legal/support-page').then((module) => module.SupportPage),
   ),
+  adminDashboard: lazyPage('admin-dashboard', () =>
+    import('../../features/admin-dashboard/admin-dashboard-page').then((module) => module.AdminDashboardPage),
+  ),
+  adminCourses: lazyPage('admin-courses', () =>
+    import('../../features/admin-catalog/admin-courses-page').then((module) => module.AdminCoursesPage),
+  ),
+  adminCourseNew: lazyPage('admin-course-new', () =>
+    import('../../features/admin-catalog/admin-course-page').then((module) => module.AdminCoursePage),
+  ),
+  adminCourse: lazyPage('admin-course', () =>
+    import('../../features/admin-catalog/admin-course-page').then((module) => module.AdminCoursePage),
+  ),
+  adminCodes: lazyPage('admin-codes', () =>
+    import('../../features/admin-catalog/admin-codes-page').then((module) => module.AdminCodesPage),
+  ),
+  adminCode: lazyPage('admin-code', () =>
+    import('../../features/admin-catalog/admin-code-page').then((module) => module.AdminCodePage),
+  ),
+  adminOrders: lazyPage('admin-orders', () =>
+    import('../../features/admin-orders/admin-orders-page').then((module) => module.AdminOrdersPage),
+  ),
+  adminOrder: lazyPage('admin-order', () =>
+    import('../../features/admin-orders/admin-order-page').then((module) => module.AdminOrderPage),
+  ),
+  adminRefunds: lazyPage('admin-refunds', () =>
+    import('../../features/admin-orders/admin-refunds-page').then((module) => module.AdminRefundsPage),
+  ),
+  adminCustomers: lazyPage('admin-customers', () =>
+    import('../../features/admin-customers/admin-customers-page').then((module) => module.AdminCustomersPage),
+  ),
+  adminCustomer: lazyPage('admin-customer', () =>
+    import('../../features/admin-customers/admin-customer-page').then((module) => module.AdminCustomerPage),
+  ),
+  adminStaff: lazyPage('admin-staff', () =>
+    import('../../features/admin-staff/admin-staff-page').then((module) => module.AdminStaffPage),
+  ),
+  adminAudit: lazyPage('admin-audit', () =>
+    import('../../features/admin-staff/admin-audit-page').then((module) => module.AdminAuditPage),
+  ),
+  adminInvitationAccept: lazyPage('admin-invitation-accept', () =>
+    import('../../features/admin-staff/staff-invitation-accept-page').then((module) => module.StaffInvitationAcceptPage),
+  ),
   adminExperiments: lazyPage('experiments-admin', () =>
     import('../../features/experiments-admin/experiments-admin-page').then(
       (module) => module.ExperimentsAdminPage,

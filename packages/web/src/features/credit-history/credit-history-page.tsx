@@ -16,6 +16,7 @@ const KIND_MESSAGES = {
   grant: 'creditHistory.kind.grant',
   spend: 'creditHistory.kind.spend',
   refund: 'creditHistory.kind.refund',
+  adjustment: 'creditHistory.kind.adjustment',
 } as const;
 
 /** `/dashboard/credit-history/`: the account-credit ledger, newest first, a page at a time. */

@@ -1,0 +1,11 @@
+import { Text } from '@mantine/core';
+import { AdminLayout } from '../admin-shell/admin-layout';
+
+/** Placeholder until this page is built (issue 32). */
+export function AdminCoursesPage() {
+  return (
+    <AdminLayout title="Courses">
+      <Text c="dimmed">Coming in this issue.</Text>
+    </AdminLayout>
+  );
+}
