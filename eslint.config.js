@@ -73,6 +73,7 @@ export default tseslint.config(
     ignores: [
       'packages/server/src/main.ts',
       'packages/server/src/app.ts',
+      'packages/server/src/payments-sandbox.ts',
       'packages/server/src/**/*.test.ts',
       'packages/server/src/test-support/**',
     ],

@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import compress from '@fastify/compress';
-import { API_ERROR_CODES } from '@lectern/domain';
 import cookie from '@fastify/cookie';
-import { startSandbox, type Sandbox } from '@lectern/gateway';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createSessionStore } from './platform/auth/session-store.js';
 import { registerSessions } from './platform/auth/session.plugin.js';
 import type { AppConfig } from './platform/config/config.js';
@@ -14,13 +10,14 @@ import { openDatabase, type Database, type DatabaseHandle } from './platform/db/
 import { runMigrations } from './platform/db/migrate.js';
 import { registerApiPathGuard } from './platform/http/api-path-guard.js';
 import { registerCsrf } from './platform/http/csrf.js';
-import { registerErrorHandler, sendError } from './platform/http/error-handler.js';
+import { createFastify } from './platform/http/create-fastify.js';
+import { appOrigins } from './platform/config/app-origins.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerHealthRoutes } from './platform/http/health.routes.js';
 import { registerPrivateAnswers } from './platform/http/private-answers.js';
 import { registerUnstorableTextGuard } from './platform/http/unstorable-text.js';
 import { registerRequestTimeout } from './platform/http/request-timeout.js';
-import { registerSecurityHeaders, securityHeadersOf } from './platform/http/security-headers.js';
-import { HttpError } from './platform/http/http-error.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import {
   createMetricsRegistry,
   registerHttpMetrics,
@@ -36,7 +33,6 @@ import { devClockRoutes } from './platform/clock/dev-clock.routes.js';
 import { purgeRateLimitHits } from './platform/rate-limit/attempt-limiter.js';
 import { registerWebApp } from './platform/web/serve-web-app.js';
 import type { PaymentGateway } from './modules/payments/payment-gateway.js';
-import { GATEWAY_WEBHOOK_PATH } from './modules/payments/payments.routes.js';
 import type { PaymentsService } from './modules/payments/payments.service.js';
 import { eventTypeOf, MAPPED_GATEWAY_EVENTS } from './modules/payments/stripe-events.js';
 import type { TaxProvider } from './modules/tax/tax-provider.js';
@@ -54,6 +50,7 @@ import { createMailOutbox } from './modules/mail/mail-outbox.js';
 
 export { loadConfig, ConfigError, productionProblems, type AppConfig } from './platform/config/config.js';
 export { DatabaseUnavailableError } from './platform/db/database.js';
+export { PaymentsSandboxError, startPaymentsSandbox, type PaymentsSandbox } from './payments-sandbox.js';
 
 /** JSON bodies of the API are small; anything larger is refused before it is parsed. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -104,11 +101,6 @@ export interface CreateServerOptions {
   reconcileAfterMs?: number;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
-/** proxy-addr's hop rule: the socket's peer and the next `hops - 1` forwarders are proxies. */
-const trustNearestHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
 /**
  * Builds the whole server: database (migrated, and seeded outside production), platform
  * hooks, feature routes and the web app. The one place where features are wired together.
@@ -122,49 +114,11 @@ export async function createServer(
     production: config.isProduction,
     paymentsOrigin: new URL(config.payments.publicUrl).origin,
   };
-  const frameworkErrorHeaders = securityHeadersOf(securityHeaders);
-  const app = Fastify({
-    // Errors Fastify raises before any hook runs (a URL that is not valid percent-encoding):
-    // the same contract and headers as every other answer.
-    frameworkErrors: (error, request, reply) => {
-      request.log.info({ code: error.code }, error.message);
-      reply.headers(frameworkErrorHeaders);
-      sendError(
-        reply,
-        new HttpError(
-          400,
-          API_ERROR_CODES.invalidPath,
-          'The address is not valid: it holds a malformed percent-encoding.',
-        ),
-      );
-    },
-    logger: {
-      level: config.logLevel,
-      // People starting the demo in a terminal read lines, not JSON; production logs stay JSON.
-      ...(config.env === 'development' && process.stdout.isTTY
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-            },
-          }
-        : {}),
-    },
+  const app = createFastify(config, {
+    securityHeaders,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
-    // Paths like /api-2.0/x or /api-2.0//x/ still reach their route, where the API path
-    // rule answers with a clear 400 outside production instead of a bare 404.
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    // Only configured proxies may say who the client is (TRUST_PROXY); rate limits key on it.
-    trustProxy:
-      config.trustProxy === false || Array.isArray(config.trustProxy)
-        ? config.trustProxy
-        : trustNearestHops(config.trustProxy.hops),
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
-  }).withTypeProvider<ZodTypeProvider>();
+  });
   // Every route from here on is recorded: the API document and the generated tests use it.
   const routes = recordRoutes(app);
 
@@ -338,85 +292,5 @@ export async function createServer(
       const address = metricsListener?.address();
       return typeof address === 'object' && address ? address.port : null;
     },
-  };
-}
-
-/** The in-process sandbox could not start (its port is taken, most often). */
-export class PaymentsSandboxError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PaymentsSandboxError';
-  }
-}
-
-/** Origins whose pages may use the sandbox from a browser: the app, and on a laptop its loopback twin. */
-function appOrigins(config: AppConfig): string[] {
-  const app = new URL(config.publicUrl);
-  const origins = [app.origin];
-  const twin = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[app.hostname];
-  if (twin && !config.isProduction) {
-    app.hostname = twin;
-    origins.push(app.origin);
-  }
-  return origins;
-}
-
-export interface PaymentsSandbox {
-  sandbox: Sandbox;
-  /** Sends the sandbox's webhooks of these event types (default: every mapped one) to this server. */
-  deliverWebhooksTo(serverUrl: string, events?: readonly string[]): void;
-  close(): Promise<void>;
-}
-
-/**
- * Starts the sandbox payment provider in this process when the configuration asks for it
- * (PAYMENTS_API_URL unset), on SANDBOX_PORT of SANDBOX_HOST (loopback by default). Returns null
- * when the provider runs elsewhere; never runs in production (productionProblems refuses it first).
- */
-export async function startPaymentsSandbox(config: AppConfig): Promise<PaymentsSandbox | null> {
-  if (!config.payments.sandbox) return null;
-  if (config.isProduction) {
-    throw new PaymentsSandboxError(
-      'the sandbox payment provider does not run in production. Set PAYMENTS_API_URL to your payment provider.',
-    );
-  }
-  const { port, host } = config.payments.sandbox;
-  let sandbox: Sandbox;
-  try {
-    sandbox = await startSandbox({
-      port,
-      host,
-      publicUrl: config.payments.publicUrl,
-      secretKey: config.payments.secretKey,
-      publishableKey: config.payments.publishableKey,
-      appOrigins: appOrigins(config),
-      // Its payments, idempotency keys and pending webhooks outlive restarts and crashes, as a
-      // real provider's do, so reconciliation after a crash finds what it charged.
-      stateDir: path.join(config.dataDir, 'sandbox'),
-      testPage: true,
-      logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
-    });
-  } catch (error) {
-    const inUse = error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
-    throw new PaymentsSandboxError(
-      inUse
-        ? `the sandbox payment provider's port ${port} is already in use. Set SANDBOX_PORT to another port, or PAYMENTS_API_URL to a running provider.`
-        : `the sandbox payment provider did not start: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
-  return {
-    sandbox,
-    deliverWebhooksTo(serverUrl, events = MAPPED_GATEWAY_EVENTS) {
-      // Loopback: the sandbox is in this very process.
-      const url = new URL(GATEWAY_WEBHOOK_PATH, serverUrl);
-      if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-      sandbox.addWebhookEndpoint({
-        url: url.toString(),
-        secret: config.payments.webhookSecret,
-        events: [...events],
-      });
-    },
-    close: () => sandbox.close(),
   };
 }
