@@ -149,7 +149,8 @@ function UserMenuButton({ me }: { me: AuthenticatedMe }) {
     { to: PAGE_ROUTES.cart, label: 'shell.wishlistAndCart' },
     { to: PAGE_ROUTES.purchaseHistory, label: 'shell.purchaseHistory' },
     { to: PAGE_ROUTES.creditHistory, label: 'shell.creditHistory' },
-    ...(me.is_operator ? ([{ to: PAGE_ROUTES.adminExperiments, label: 'shell.experiments' }] as const) : []),
+    // Staff (any role) reach the back office; its dashboard links to every area their role opens.
+    ...(me.is_operator ? ([{ to: PAGE_ROUTES.adminDashboard, label: 'shell.backOffice' }] as const) : []),
   ] as const;
 
   return (

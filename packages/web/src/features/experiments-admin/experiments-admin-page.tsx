@@ -1,16 +1,13 @@
-import { PAGE_ROUTES, type ExperimentStatus, type ExperimentSummary } from '@lectern/domain';
-import { Alert, Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { ExperimentStatus, ExperimentSummary } from '@lectern/domain';
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
-import { usePageTitle } from '../../app/shell/use-page-title';
-import { useUserContext } from '../../app/user-context/use-user-context';
 import type { MessageId } from '../../i18n/load-messages';
 import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import { authPath } from '../auth/auth-paths';
+import { AdminLayout } from '../admin-shell/admin-layout';
 import { ExperimentForm } from './experiment-form';
 import { experimentsQuery, switchExperiment } from './experiments-admin-api';
 
@@ -32,27 +29,10 @@ const STATUS_MESSAGES: Record<ExperimentStatus, MessageId> = {
  */
 export function ExperimentsAdminPage() {
   const intl = useIntl();
-  usePageTitle(intl.formatMessage({ id: 'experimentsAdmin.pageTitle' }));
-  const { me } = useUserContext();
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Title order={1}>
-          <FormattedMessage id="experimentsAdmin.heading" />
-        </Title>
-        {!me.is_authenticated ? (
-          <Button component={Link} to={authPath('login', PAGE_ROUTES.adminExperiments)} w="fit-content">
-            <FormattedMessage id="common.logInToSee" />
-          </Button>
-        ) : !me.is_operator ? (
-          <Alert color="yellow" variant="light">
-            <FormattedMessage id="experimentsAdmin.operatorsOnly" />
-          </Alert>
-        ) : (
-          <Experiments />
-        )}
-      </Stack>
-    </Container>
+    <AdminLayout title={intl.formatMessage({ id: 'experimentsAdmin.heading' })}>
+      <Experiments />
+    </AdminLayout>
   );
 }
 
