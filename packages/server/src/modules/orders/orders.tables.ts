@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -57,7 +58,13 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index('orders_user_idx').on(table.userId)],
+  (table) => [
+    index('orders_user_idx').on(table.userId),
+    // The back office's order list: newest first, and its searches by card and provider payment.
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_card_last4_idx').on(table.cardLast4),
+    index('orders_gateway_payment_idx').on(table.gatewayPaymentId),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -77,7 +84,13 @@ export const orderLines = pgTable(
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
     couponCode: varchar('coupon_code', { length: 255 }),
   },
-  (table) => [index('order_lines_order_idx').on(table.orderId)],
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    // The back office's order list filtered by discount code.
+    index('order_lines_coupon_idx')
+      .on(table.couponCode)
+      .where(sql`${table.couponCode} is not null`),
+  ],
 );
 
 /** What a learner can take; at most one per user and course. */

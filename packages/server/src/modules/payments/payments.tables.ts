@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.js';
 
@@ -22,7 +23,14 @@ export const paymentGatewayEvents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
-  (table) => [index('payment_gateway_events_type_idx').on(table.type)],
+  (table) => [
+    index('payment_gateway_events_type_idx').on(table.type),
+    // The events of one provider payment (the back office's order detail): a payment's events
+    // name it as their object, a charge's and a refund's as their `payment_intent`.
+    index('payment_gateway_events_payment_idx').on(
+      sql`(coalesce(${table.payload} #>> '{data,object,payment_intent}', ${table.payload} #>> '{data,object,id}'))`,
+    ),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
+import { jobs } from '../../platform/jobs/jobs.tables.js';
 import { courseRefunds } from './refunds.tables.js';
 
 export type RefundRow = typeof courseRefunds.$inferSelect;
@@ -76,6 +77,35 @@ export function createRefundsRepository(db: Database) {
         .where(and(eq(courseRefunds.id, id), eq(courseRefunds.status, from)))
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * A staff retry of a pending refund: counts it, only if nobody retried it since `from`
+     * (the claim). Null when someone did, or it is no longer pending.
+     */
+    async transitionRetries(
+      executor: Database,
+      id: number,
+      from: number,
+      to: number,
+    ): Promise<RefundRow | null> {
+      const [row] = await executor
+        .update(courseRefunds)
+        .set({ retries: to })
+        .where(
+          and(eq(courseRefunds.id, id), eq(courseRefunds.status, 'pending'), eq(courseRefunds.retries, from)),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Where a submit job stands (`queued`, `running`, `succeeded`, `failed`); null when there is none. */
+    async jobStatus(executor: Database, kind: string, key: string): Promise<string | null> {
+      const [row] = await executor
+        .select({ status: jobs.status })
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+      return row?.status ?? null;
     },
 
     /** Remembers the provider's refund while it is pending (its webhook names it). */

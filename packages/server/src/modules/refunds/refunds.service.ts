@@ -7,7 +7,12 @@ import {
   refundDeadline,
   refundRefusalOf,
   refundSplitsOf,
+  STAFF_REFUND_MESSAGES,
+  STAFF_REFUND_REASON_CODE,
+  STAFF_REFUND_REFUSAL_MESSAGES,
+  staffRefundLines,
   type CurrencyCode,
+  type Money,
   type RefundReason,
   type RefundRefusal,
   type RefundSplit,
@@ -16,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import { HttpError, notFound } from '../../platform/http/http-error.js';
+import { HttpError, notFound, validationError } from '../../platform/http/http-error.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import type { RefundedPurchases } from '../checkout/refunded-purchases.js';
 import type { CreditService } from '../credit/credit.service.js';
@@ -26,8 +31,10 @@ import type { Order, OrdersService } from '../orders/orders.service.js';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../payments/payment-gateway.js';
 import type { UsersService } from '../users/users.service.js';
 import { createRefundsRepository, type RefundRow } from './refunds.repository.js';
+import { refundProviderKeyOf, refundSubmitJobKeyOf, REFUND_SUBMIT_JOB_KIND } from './refund-keys.js';
 
 export type { RefundRow } from './refunds.repository.js';
+export { refundProviderKeyOf, refundSubmitJobKeyOf, REFUND_SUBMIT_JOB_KIND } from './refund-keys.js';
 
 /** Advisory-lock space of an order's refunds (what is still kept decides a code's use). */
 const ORDER_REFUNDS_LOCK_SPACE = 7_314;
@@ -76,7 +83,7 @@ export function createRefundsService(deps: {
   const repository = createRefundsRepository(db);
 
   const submitJobs = queue.define<{ refundId: number }>({
-    kind: 'refunds.submit',
+    kind: REFUND_SUBMIT_JOB_KIND,
     run: ({ refundId }) => submit(refundId),
     // The provider may be down for a while: keep trying for about a day.
     maxAttempts: 12,
@@ -140,7 +147,8 @@ export function createRefundsService(deps: {
           reason: 'requested_by_customer',
           metadata: { course_refund_id: String(row.id), order_id: String(row.orderId) },
         },
-        { idempotencyKey: `course-refund:${row.id}` },
+        // One key per round: a retried job asks again under it, so the provider refunds once.
+        { idempotencyKey: refundProviderKeyOf(row) },
       );
     } catch (error) {
       if (error instanceof GatewayError && FINAL_GATEWAY_ERRORS.has(error.kind)) {
@@ -256,7 +264,8 @@ export function createRefundsService(deps: {
       to: buyer.email,
       locale: buyer.locale,
       timeZone: buyer.timeZone ?? undefined,
-      dedupeKey: `${kind}:${row.id}`,
+      // A staff retry's outcome is told again (the first round's mail is kept once).
+      dedupeKey: row.retries > 0 ? `${kind}:${row.id}:retry-${row.retries}` : `${kind}:${row.id}`,
       content:
         kind === 'refund_completed'
           ? {
@@ -328,7 +337,7 @@ export function createRefundsService(deps: {
         }
         await submitJobs.enqueue(
           tx,
-          `refund:${row.id}`,
+          refundSubmitJobKeyOf(row),
           { refundId: row.id },
           new Date(clock.now().getTime() + SAFETY_NET_DELAY_MS),
         );
@@ -339,6 +348,184 @@ export function createRefundsService(deps: {
         log.warn({ err: error, refund: created.id }, 'refund not submitted yet; the job retries it'),
       );
       return (await repository.find(created.id)) ?? created;
+    },
+
+    /**
+     * A refund made by staff in the back office (issue 32): the whole order (`'all'`: every line
+     * still refundable) or the chosen lines, by the same rule as the buyer's own refund — one
+     * refund per line (the unique index on the line decides a race), the course taken away or
+     * the gift voided at once, the money back where it came from through the same submit job
+     * and provider idempotency key — with the staff member and their reason stored on each.
+     * Staff may pass over the 30-day window (`allowOutsideWindow`), nothing else: a line
+     * already refunded, free, or whose gift was redeemed is refused (409, nothing stored).
+     * `authorize` sees the refund's total before anything is stored (the support limit) and
+     * `onRequested` runs for each stored refund in the same transaction (the audit log).
+     */
+    async staffRefund(input: {
+      orderId: number;
+      staffId: number;
+      lineIds: readonly number[] | 'all';
+      reason: string;
+      allowOutsideWindow: boolean;
+      authorize?: (total: Money) => void | Promise<void>;
+      onRequested?: (
+        tx: Database,
+        row: RefundRow,
+        line: RefundableLine & { outsideWindow: boolean },
+      ) => Promise<void>;
+    }): Promise<RefundRow[]> {
+      if (!(await orders.order(input.orderId, null))) throw notFound('There is no such order.');
+      const created = await db.transaction(async (tx) => {
+        // Two staff refunds of one order wait for each other: the second sees the first's lines.
+        await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_REFUNDS_LOCK_SPACE}, ${input.orderId})`);
+        const order = await orders.order(input.orderId, null, tx);
+        if (!order) throw notFound('There is no such order.');
+        const requested = new Set(
+          (await repository.ofOrder(tx, order.id)).map((refund) => refund.orderLineId),
+        );
+        const lines = refundableLinesOf(order, requested, clock.now(), await redeemedGiftLines(order, tx));
+        const chosen = staffRefundLines(
+          lines.map((line) => ({ lineId: line.line.id, refusal: line.refusal })),
+          input.lineIds,
+          input.allowOutsideWindow,
+        );
+        if ('refusal' in chosen) {
+          if (chosen.refusal === 'unknown_line') {
+            throw validationError({ line_ids: [STAFF_REFUND_MESSAGES.unknown_line] });
+          }
+          throw new HttpError(409, chosen.refusal, STAFF_REFUND_REFUSAL_MESSAGES[chosen.refusal]);
+        }
+        const taken = lines.filter((line) => chosen.lineIds.includes(line.line.id));
+        const total = taken.reduce((sum, line) => sum + line.split.provider + line.split.credit, 0);
+        await input.authorize?.(money(total, order.currency));
+        const rows: RefundRow[] = [];
+        for (const refundable of taken) {
+          const { line, split } = refundable;
+          const row = await repository.insert(tx, {
+            userId: order.userId,
+            orderId: order.id,
+            orderLineId: line.id,
+            courseId: line.courseId,
+            currency: order.currency,
+            amount: split.provider + split.credit,
+            providerAmount: split.provider,
+            creditAmount: split.credit,
+            providerLabel: split.provider > 0 ? refundable.providerLabel.slice(0, 64) : null,
+            reason: STAFF_REFUND_REASON_CODE,
+            comment: input.reason,
+            staffId: input.staffId,
+            requestedAt: clock.now(),
+          });
+          // The buyer's own request for the same line won meanwhile: nothing of this one is kept.
+          if (!row)
+            throw new HttpError(409, 'already_refunded', STAFF_REFUND_REFUSAL_MESSAGES.already_refunded);
+          if (line.buyableType === 'gift') {
+            if (!(await gifts.voidForRefund(tx, line.id))) {
+              throw new HttpError(409, 'gift_redeemed', STAFF_REFUND_REFUSAL_MESSAGES.gift_redeemed);
+            }
+          } else {
+            await orders.revokeEnrollment(tx, order.userId, line.courseId, order.id);
+          }
+          await submitJobs.enqueue(
+            tx,
+            refundSubmitJobKeyOf(row),
+            { refundId: row.id },
+            new Date(clock.now().getTime() + SAFETY_NET_DELAY_MS),
+          );
+          await input.onRequested?.(tx, row, {
+            ...refundable,
+            outsideWindow: refundable.refusal === 'refund_window_closed',
+          });
+          rows.push(row);
+        }
+        return rows;
+      });
+      // As the buyer's: tried now, one after the other; the queued jobs are the safety net.
+      for (const row of created) {
+        await submit(row.id).catch((error: unknown) =>
+          log.warn({ err: error, refund: row.id }, 'refund not submitted yet; the job retries it'),
+        );
+      }
+      return Promise.all(created.map(async (row) => (await repository.find(row.id)) ?? row));
+    },
+
+    /**
+     * A staff retry of a refund (issue 32). What it does depends on where the refund stands:
+     *
+     * - `failed` (the provider refused it for good; the buyer got the course back): re-opened as
+     *   pending — failure cleared, the course taken away again (a gift voided again; refused
+     *   with 409 `gift_redeemed` if its recipient redeemed it meanwhile) — and sent again under a
+     *   NEW provider idempotency key (`course-refund:<id>:retry-<n>`), since the old key would
+     *   only replay the refusal. The 30-day window is not checked again: the refund was granted.
+     * - `pending` whose submit job ran out of attempts (its outcome unknown, e.g. the provider
+     *   was down for a day): a new submit job under the SAME provider key, so a refund the
+     *   provider did make is answered again instead of made twice.
+     * - `pending` whose job is still queued or running: 409 `refund_in_progress`; `refunded`:
+     *   409 `already_refunded`.
+     *
+     * Each retry counts (`retries`) and gets its own job (`refund:<id>:retry-<n>`), tried at once
+     * and kept as the safety net; the claim is a compare-and-set on the refund's state, so two
+     * staff retrying at once make one retry (the other gets 409). `onRetried` runs in the same
+     * transaction (the audit log).
+     */
+    async retry(
+      refundId: number,
+      input: {
+        onRetried?: (tx: Database, before: RefundRow, after: RefundRow) => Promise<void>;
+      } = {},
+    ): Promise<RefundRow> {
+      const found = await repository.find(refundId);
+      if (!found) throw notFound('There is no such refund.');
+      const order = await orders.order(found.orderId, null);
+      await db.transaction(async (tx) => {
+        const before = await repository.find(refundId, tx);
+        if (!before) throw notFound('There is no such refund.');
+        if (before.status === 'refunded') {
+          throw new HttpError(409, 'already_refunded', 'This refund is done; there is nothing to retry.');
+        }
+        const retries = before.retries + 1;
+        let after: RefundRow | null;
+        if (before.status === 'failed') {
+          after = await repository.transition(tx, refundId, 'failed', {
+            status: 'pending',
+            failureCode: null,
+            failureMessage: null,
+            completedAt: null,
+            gatewayRefundId: null,
+            retries,
+            providerKey: `course-refund:${refundId}:retry-${retries}`,
+          });
+          if (!after)
+            throw new HttpError(409, 'refund_not_retryable', STAFF_REFUND_MESSAGES.refund_not_retryable);
+          const line = order?.lines.find((candidate) => candidate.id === after!.orderLineId);
+          if (line?.buyableType === 'gift') {
+            if (!(await gifts.voidForRefund(tx, line.id))) {
+              throw new HttpError(409, 'gift_redeemed', STAFF_REFUND_REFUSAL_MESSAGES.gift_redeemed);
+            }
+          } else {
+            await orders.revokeEnrollment(tx, after.userId, after.courseId, after.orderId);
+          }
+        } else {
+          const job = await repository.jobStatus(tx, REFUND_SUBMIT_JOB_KIND, refundSubmitJobKeyOf(before));
+          if (job === 'queued' || job === 'running') {
+            throw new HttpError(409, 'refund_in_progress', STAFF_REFUND_MESSAGES.refund_in_progress);
+          }
+          after = await repository.transitionRetries(tx, refundId, before.retries, retries);
+          if (!after)
+            throw new HttpError(409, 'refund_not_retryable', STAFF_REFUND_MESSAGES.refund_not_retryable);
+        }
+        await submitJobs.enqueue(
+          tx,
+          refundSubmitJobKeyOf(after),
+          { refundId },
+          new Date(clock.now().getTime() + SAFETY_NET_DELAY_MS),
+        );
+        await input.onRetried?.(tx, before, after);
+      });
+      await submit(refundId).catch((error: unknown) =>
+        log.warn({ err: error, refund: refundId }, 'refund retry not submitted yet; the job retries it'),
+      );
+      return (await repository.find(refundId)) ?? found;
     },
 
     /** The provider's webhook about a refund: the same settlement as its answer. */

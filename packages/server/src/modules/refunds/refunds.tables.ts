@@ -56,12 +56,24 @@ export const courseRefunds = pgTable(
     gatewayRefundId: varchar('gateway_refund_id', { length: 255 }),
     failureCode: varchar('failure_code', { length: 64 }),
     failureMessage: text('failure_message'),
+    /**
+     * How many times staff retried it (back office): names the submit job of each round
+     * (`refund:<id>`, then `refund:<id>:retry-<n>`).
+     */
+    retries: integer('retries').notNull().default(0),
+    /**
+     * The provider idempotency key of the current round (null: `course-refund:<id>`). A failed
+     * refund retried by staff gets a new one; a pending one keeps its key.
+     */
+    providerKey: varchar('provider_key', { length: 100 }),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('course_refunds_order_line_key').on(table.orderLineId),
     index('course_refunds_user_idx').on(table.userId, table.requestedAt),
+    // An order's refunds (the refund rules, the back office's order list and detail).
+    index('course_refunds_order_idx').on(table.orderId),
     index('course_refunds_gateway_refund_idx').on(table.gatewayRefundId),
     index('course_refunds_status_idx').on(table.status, table.requestedAt),
     index('course_refunds_pending_idx')

@@ -1,0 +1,83 @@
+import { Button, Group, Text } from '@mantine/core';
+import { Link, useLocation, useSearchParams } from 'react-router';
+
+/**
+ * A back office list's state in the URL (a link reproduces the view): read a key, change some
+ * keys at once (an empty value removes it); any change but the page's goes back to page 1.
+ */
+export function useAdminListParams() {
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(search.get('page'))) || 1);
+  function update(changes: Record<string, string | null>) {
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
+  }
+  return { search, get: (key: string) => search.get(key) ?? '', page, update };
+}
+
+/** Previous and next pages of a list, as links that keep the rest of its URL query. */
+export function AdminPager({
+  page,
+  pageSize,
+  count,
+  loading,
+}: {
+  page: number;
+  pageSize: number;
+  count: number;
+  loading?: boolean;
+}) {
+  const { pathname, search } = useLocation();
+  const pageCount = Math.max(1, Math.ceil(count / pageSize));
+  const href = (target: number) => {
+    const params = new URLSearchParams(search);
+    if (target <= 1) params.delete('page');
+    else params.set('page', String(target));
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(count, page * pageSize);
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {count === 0 ? 'No results' : `${first}–${last} of ${count}`}
+        {loading ? ' (loading…)' : ''}
+      </Text>
+      {pageCount > 1 && (
+        <nav aria-label="Pages">
+          <Group gap="xs">
+            {page > 1 ? (
+              <Button component={Link} to={href(page - 1)} variant="default" size="xs">
+                Previous
+              </Button>
+            ) : (
+              <Button variant="default" size="xs" disabled>
+                Previous
+              </Button>
+            )}
+            <Text size="sm">
+              Page {Math.min(page, pageCount)} of {pageCount}
+            </Text>
+            {page < pageCount ? (
+              <Button component={Link} to={href(page + 1)} variant="default" size="xs">
+                Next
+              </Button>
+            ) : (
+              <Button variant="default" size="xs" disabled>
+                Next
+              </Button>
+            )}
+          </Group>
+        </nav>
+      )}
+    </Group>
+  );
+}
