@@ -109,3 +109,81 @@ FOR EACH STATEMENT EXECUTE FUNCTION "admin_audit_events_append_only"();--> state
 -- The operators before staff roles are the first owners.
 INSERT INTO "staff_members" ("user_id", "role") SELECT "id", 'owner' FROM "users" WHERE "is_operator";--> statement-breakpoint
 INSERT INTO "back_office_settings" ("id", "support_refund_limits") VALUES (1, '{"USD": 20000, "EUR": 20000, "GBP": 20000, "JPY": 3000000, "INR": 1500000, "BRL": 100000}');
+--> statement-breakpoint
+-- Back office orders and refunds (issue 32): staff retries of a refund, and the indexes of the order search.
+ALTER TABLE "course_refunds" ADD COLUMN "retries" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "course_refunds" ADD COLUMN "provider_key" varchar(100);--> statement-breakpoint
+CREATE INDEX "course_refunds_order_idx" ON "course_refunds" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_card_last4_idx" ON "orders" USING btree ("card_last4");--> statement-breakpoint
+CREATE INDEX "orders_gateway_payment_idx" ON "orders" USING btree ("gateway_payment_id");--> statement-breakpoint
+CREATE INDEX "order_lines_coupon_idx" ON "order_lines" USING btree ("coupon_code") WHERE "order_lines"."coupon_code" is not null;--> statement-breakpoint
+CREATE INDEX "payment_gateway_events_payment_idx" ON "payment_gateway_events" USING btree ((coalesce("payload" #>> '{data,object,payment_intent}', "payload" #>> '{data,object,id}')));
+--> statement-breakpoint
+-- Back office courses, prices and codes (issue 32): a draft may wait for its category and price tier
+-- (publishing asks for them); unlisted courses stay out of search; every change to what the
+-- storefront shows of the catalog, and to codes, is announced so each instance drops what it kept.
+ALTER TABLE "courses" ALTER COLUMN "primary_category_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "courses" ALTER COLUMN "price_tier_id" DROP NOT NULL;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "lectern_refresh_course_search"(course_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM course_search_documents d
+  WHERE d.course_id = ANY(course_ids)
+    AND NOT EXISTS (SELECT 1 FROM courses c WHERE c.id = d.course_id AND c.is_published AND NOT c.is_private
+      AND NOT c.is_unlisted AND c.primary_category_id IS NOT NULL AND c.price_tier_id IS NOT NULL);
+  INSERT INTO course_search_documents AS d (course_id, document, title_document, title, slug, language,
+    level, category_id, subcategory_id, is_free, rating, num_reviews, num_subscribers, published_at)
+  SELECT c.id,
+    lectern_search_text(cfg.config, c.title, 'A') || lectern_search_text(cfg.config, c.headline, 'B')
+      || lectern_search_text(cfg.config, c.description, 'C')
+      || setweight(to_tsvector('pg_catalog.simple'::regconfig, lectern_search_fold(coalesce(names.value, ''))), 'D'),
+    lectern_search_text(cfg.config, c.title, 'A'),
+    c.title, c.slug, lower(split_part(replace(c.locale, '-', '_'), '_', 1)), c.instructional_level,
+    c.primary_category_id, c.primary_subcategory_id,
+    NOT EXISTS (SELECT 1 FROM price_tier_amounts a WHERE a.tier_id = c.price_tier_id AND a.amount > 0),
+    c.avg_rating_recent, c.num_reviews, c.num_subscribers, coalesce(c.published_at, c.created_at)
+  FROM courses c
+  CROSS JOIN LATERAL (SELECT lectern_search_config(c.locale) AS config) cfg
+  LEFT JOIN LATERAL (
+    SELECT string_agg(i.display_name, ' ' ORDER BY ci.position) AS value
+    FROM course_instructors ci JOIN instructors i ON i.id = ci.instructor_id
+    WHERE ci.course_id = c.id
+  ) names ON true
+  WHERE c.id = ANY(course_ids) AND c.is_published AND NOT c.is_private AND NOT c.is_unlisted
+    AND c.primary_category_id IS NOT NULL AND c.price_tier_id IS NOT NULL
+  ON CONFLICT (course_id) DO UPDATE SET
+    document = excluded.document, title_document = excluded.title_document, title = excluded.title,
+    slug = excluded.slug, language = excluded.language, level = excluded.level,
+    category_id = excluded.category_id, subcategory_id = excluded.subcategory_id,
+    is_free = excluded.is_free, rating = excluded.rating, num_reviews = excluded.num_reviews,
+    num_subscribers = excluded.num_subscribers, published_at = excluded.published_at;
+END
+$$;
+--> statement-breakpoint
+-- What the storefront shows of the catalog changed: courses, their instructors, categories, prices,
+-- covers, curricula. Every instance drops the course data, cover facts and shared pages it kept.
+CREATE OR REPLACE FUNCTION "lectern_announce_catalog_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('lectern_catalog_changed', '0');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "courses_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "courses" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+CREATE TRIGGER "course_instructors_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "course_instructors" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+CREATE TRIGGER "instructors_announce_catalog" AFTER UPDATE OR DELETE ON "instructors" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+CREATE TRIGGER "categories_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+CREATE TRIGGER "price_tier_amounts_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "price_tier_amounts" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+CREATE TRIGGER "course_cover_uploads_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "course_cover_uploads" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+CREATE TRIGGER "curriculum_sections_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "curriculum_sections" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+CREATE TRIGGER "curriculum_items_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "curriculum_items" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+-- A code changed (deactivated, its courses): every instance drops the definitions it kept.
+CREATE OR REPLACE FUNCTION "lectern_announce_coupons_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('lectern_coupons_changed', '0');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "coupons_announce_changed" AFTER INSERT OR UPDATE OR DELETE ON "coupons" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_coupons_changed"();--> statement-breakpoint
+CREATE TRIGGER "coupon_courses_announce_changed" AFTER INSERT OR UPDATE OR DELETE ON "coupon_courses" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_coupons_changed"();

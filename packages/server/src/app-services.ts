@@ -83,6 +83,8 @@ export async function createAppServices(platform: PlatformParts, options: Create
   const credit = createCreditService(db);
   const orders = createOrdersService(db);
   const catalog = createCatalogService(db);
+  // Course edits made on any instance reach every instance's kept catalog data at once.
+  await catalog.watchChanges(database.listen);
   const search = createSearchService(db, catalog);
   await search.watchChanges(database.listen);
   const settings = createSettingsService(db);
@@ -115,6 +117,7 @@ export async function createAppServices(platform: PlatformParts, options: Create
     log: log,
   });
   const coupons = createCouponsService(db);
+  await coupons.watchChanges(database.listen);
   const tracking = createTrackingService({
     sink: options.eventSink ?? createPostgresEventSink(db),
     db,

@@ -233,6 +233,8 @@ export async function createServer(
     distDir: config.webDistDir,
     pageCacheSeconds: config.pageCacheSeconds,
     production: config.isProduction,
+    // A course published, edited or repriced shows at once: the shared page cache is dropped.
+    onStorefrontChange: (drop) => services.catalog.onChange(drop),
   });
 
   const jobs = createJobRunner({ db, log: app.log });

@@ -13,17 +13,55 @@ export type CouponDiscount =
 export type CouponValidity = 'valid' | 'invalid' | 'expired' | 'sold_out';
 
 /**
- * Whether a coupon can be used at `now`: before its start it is invalid (not yet usable),
- * after its end expired, and sold out once reservations and uses reach the limit.
+ * Whether a coupon can be used at `now`: a code staff deactivated is invalid, as is one before
+ * its start (not yet usable); after its end it is expired; it is sold out once reservations and
+ * uses reach its limit, and for one buyer once theirs reach the per-buyer limit (`buyerUses`:
+ * that buyer's paid uses and live reservations; unknown buyers are not limited).
  */
 export function couponValidity(
-  coupon: { startsAt: Date | null; endsAt: Date | null; usageLimit: number | null; usesTaken: number },
+  coupon: {
+    startsAt: Date | null;
+    endsAt: Date | null;
+    usageLimit: number | null;
+    usesTaken: number;
+    deactivatedAt?: Date | null;
+    perBuyerLimit?: number | null;
+    buyerUses?: number | null;
+  },
   now: Date,
 ): CouponValidity {
+  if (coupon.deactivatedAt) return 'invalid';
   if (coupon.startsAt && now < coupon.startsAt) return 'invalid';
   if (coupon.endsAt && now >= coupon.endsAt) return 'expired';
   if (coupon.usageLimit !== null && coupon.usesTaken >= coupon.usageLimit) return 'sold_out';
+  const { perBuyerLimit, buyerUses } = coupon;
+  if (perBuyerLimit != null && buyerUses != null && buyerUses >= perBuyerLimit) return 'sold_out';
   return 'valid';
+}
+
+/** Which courses a coupon applies to: every course, the listed ones, or a category's. */
+export type CouponScope =
+  | { scope: 'all' }
+  | { scope: 'courses'; courseIds: ReadonlySet<number> }
+  | { scope: 'category'; categoryId: number };
+
+/**
+ * Whether a coupon's scope covers a course. `categoryIds` are the course's categories: its
+ * category, its subcategory and their parents, so a category's coupon covers the courses of its
+ * subcategories too.
+ */
+export function couponScopeCovers(
+  scope: CouponScope,
+  course: { id: number; categoryIds: readonly number[] },
+): boolean {
+  switch (scope.scope) {
+    case 'all':
+      return true;
+    case 'courses':
+      return scope.courseIds.has(course.id);
+    case 'category':
+      return course.categoryIds.includes(scope.categoryId);
+  }
 }
 
 /** Half-up rounding of a non-negative rational amount of minor units (design §3). */

@@ -1,5 +1,9 @@
 import type { AppServices } from '../app-services.js';
 import type { FeatureModule } from '../platform/modules/feature-module.js';
+import { adminAuditModule } from './admin-audit/admin-audit.module.js';
+import { adminCatalogModule } from './admin-catalog/admin-catalog.module.js';
+import { adminCustomersModule } from './admin-customers/admin-customers.module.js';
+import { adminOrdersModule } from './admin-orders/admin-orders.module.js';
 import { authModule } from './auth/auth.module.js';
 import { badgesModule } from './badges/badges.module.js';
 import { cartsModule } from './carts/carts.module.js';
@@ -29,6 +33,7 @@ import { searchModule } from './search/search.module.js';
 import { seoModule } from './seo/seo.module.js';
 import { settingsModule } from './settings/settings.module.js';
 import { sharingModule } from './sharing/sharing.module.js';
+import { staffModule } from './staff/staff.module.js';
 import { subscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { supplyGapsModule } from './supply-gaps/supply-gaps.module.js';
 import { topicsModule } from './topics/topics.module.js';
@@ -78,4 +83,10 @@ export const FEATURE_MODULES: readonly FeatureModule<AppServices>[] = [
   mailModule,
   courseImagesModule,
   seoModule,
+  // The back office (issue 32): every route behind a staff permission.
+  staffModule,
+  adminAuditModule,
+  adminCatalogModule,
+  adminOrdersModule,
+  adminCustomersModule,
 ];

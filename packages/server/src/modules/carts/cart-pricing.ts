@@ -38,7 +38,7 @@ export const usableCoupons = (codes: readonly string[], facts: CartFacts): Coupo
 /** The price of one course after the best of the given coupons that covers it. */
 export function priceOf(course: CartCourse, usable: readonly Coupon[], facts: CartFacts) {
   const candidates = usable
-    .filter((coupon) => couponCoversCourse(coupon, course.id))
+    .filter((coupon) => couponCoversCourse(coupon, course))
     .map((coupon) => ({ coupon, discount: couponDiscountIn(coupon, facts.tierAmounts) }))
     .filter((candidate) => candidate.discount !== null)
     .map((candidate) => ({ coupon: candidate.coupon, discount: candidate.discount! }));
@@ -52,7 +52,7 @@ function lowersAny(coupon: Coupon, courseIds: Iterable<number>, facts: CartFacts
   if (!discount) return false;
   for (const id of courseIds) {
     const course = facts.courses.get(id);
-    if (!course || !couponCoversCourse(coupon, id)) continue;
+    if (!course || !couponCoversCourse(coupon, course)) continue;
     if (discountedPrice(course.listPrice, discount).amount < course.listPrice.amount) return true;
   }
   return false;

@@ -113,7 +113,12 @@ export function createCartsService(deps: {
     const [shownCourses, freshCourses, evaluated, owned] = await Promise.all([
       catalog.cartCourses(shown, currency, { cached: true }),
       catalog.cartCourses([...fresh], currency),
-      coupons.evaluate(codes, { includePublic: true, cached: !extra.codes?.length }, now()),
+      // The buyer's own uses count against codes limited per buyer.
+      coupons.evaluate(
+        codes,
+        { includePublic: true, cached: !extra.codes?.length, buyerId: request.userId },
+        now(),
+      ),
       request.userId === null || !extra.ownedAmong?.length
         ? new Set<number>()
         : orders.enrolledCourseIds(request.userId, extra.ownedAmong),
@@ -488,14 +493,15 @@ export function createCartsService(deps: {
       pricing: PricingContext,
       courseIds: readonly number[],
       codes: readonly string[],
-      options: { cached?: boolean } = {},
+      /** `buyerId`: the buyer, whose own uses count against codes limited per buyer. */
+      options: { cached?: boolean; buyerId?: number | null } = {},
     ): Promise<Map<number, CartCourse & { price: Money; couponCode: string | null }>> {
       const ids = [...new Set(courseIds)];
       const cached = options.cached === true;
       const [found, evaluated] = await Promise.all([
         catalog.cartCourses(ids, pricing.currency, { cached }),
         codes.length > 0
-          ? coupons.evaluate(codes, { includePublic: false, cached }, now())
+          ? coupons.evaluate(codes, { includePublic: false, cached, buyerId: options.buyerId ?? null }, now())
           : { byCode: new Map<string, Coupon>() },
       ]);
       const tierIds = [...evaluated.byCode.values()]
@@ -526,6 +532,7 @@ export function createCartsService(deps: {
           visible: course.visible,
           listPrice: course.listPrice,
           visibleInstructors: course.visibleInstructors,
+          categoryIds: course.categoryIds,
           price,
           couponCode: coupon?.code ?? null,
         });

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import { qualify } from '../../platform/db/qualify.js';
 import {
   categories,
+  courseCoverUploads,
   courseInstructors,
   courses,
   instructors,
@@ -25,6 +26,24 @@ const instructorsJson = sql<{ display_name: string; job_title: string }[]>`coale
   where ${qualify(courseInstructors.courseId)} = ${qualify(courses.id)}), '[]'::json)`;
 
 const isVisible = sql<boolean>`(${qualify(courses.isPublished)} and not ${qualify(courses.isPrivate)})`;
+/** Visible and listed: what lists, category pages, counts and the sitemap show (unlisted courses are not). */
+const isListed = sql<boolean>`(${isVisible} and not ${qualify(courses.isUnlisted)})`;
+
+/** The version of the course's uploaded cover, or null when its cover is drawn (a correlated subquery). */
+const coverVersion = sql<
+  string | null
+>`(select ${qualify(courseCoverUploads.version)} from ${courseCoverUploads}
+  where ${qualify(courseCoverUploads.courseId)} = ${qualify(courses.id)})`;
+
+/**
+ * The course's categories as a coupon's category scope reads them: its category and subcategory
+ * and their parents (a correlated subquery).
+ */
+const categoryIdsOf = sql<
+  number[]
+>`(select coalesce(array_agg(distinct x.id) filter (where x.id is not null), '{}'::int[])
+  from ${categories} cat, lateral (values (cat.id), (cat.parent_id)) as x(id)
+  where cat.id in (${qualify(courses.primaryCategoryId)}, ${qualify(courses.primarySubcategoryId)}))`;
 
 const subcategories = alias(categories, 'subcategories');
 
@@ -42,6 +61,7 @@ export function createCatalogRepository(db: Database) {
         numSubscribers: courses.numSubscribers,
         categoryTitle: categories.title,
         priceAmount: priceTierAmounts.amount,
+        coverVersion,
       })
       .from(courses)
       .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
@@ -65,6 +85,7 @@ export function createCatalogRepository(db: Database) {
       priceTierId: courses.priceTierId,
       priceAmount: priceTierAmounts.amount,
       instructors: instructorsJson,
+      categoryIds: categoryIdsOf,
     })
     .from(courses)
     .innerJoin(priceTierAmounts, priceJoin)
@@ -98,6 +119,7 @@ export function createCatalogRepository(db: Database) {
     subcategoryTitle: subcategories.title,
     priceAmount: priceTierAmounts.amount,
     instructors: instructorsJson,
+    coverVersion,
   };
   const detailQuery = (where: SQL) =>
     db
@@ -113,7 +135,11 @@ export function createCatalogRepository(db: Database) {
     'catalog_course_by_slug',
   );
   const visible = (filter: CourseListFilter): SQL | undefined => {
-    const conditions: SQL[] = [eq(courses.isPublished, true), eq(courses.isPrivate, false)];
+    const conditions: SQL[] = [
+      eq(courses.isPublished, true),
+      eq(courses.isPrivate, false),
+      eq(courses.isUnlisted, false),
+    ];
     if (filter.search) conditions.push(ilike(courses.title, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
     if (filter.categorySlug) conditions.push(eq(categories.slug, filter.categorySlug));
     return and(...conditions);
@@ -169,6 +195,7 @@ export function createCatalogRepository(db: Database) {
           instructionalLevel: courses.instructionalLevel,
           categoryTitle: categories.title,
           visible: isVisible,
+          coverVersion,
         })
         .from(courses)
         .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
@@ -203,28 +230,28 @@ export function createCatalogRepository(db: Database) {
         db
           .select({ categoryId: courses.primaryCategoryId, value: count() })
           .from(courses)
-          .where(isVisible)
+          .where(isListed)
           .groupBy(courses.primaryCategoryId),
       ]);
       return { all, counts };
     },
 
     /**
-     * Every published, public course (slug, creation time) and every category that is some such
-     * course's primary category (slug, its newest course's creation time): the sitemap.
+     * Every published, public, listed course (slug, last change) and every category that is some
+     * such course's primary category (slug, its latest course change): the sitemap.
      */
     async publicPages() {
       const [courseRows, categoryRows] = await Promise.all([
         db
-          .select({ slug: courses.slug, createdAt: courses.createdAt })
+          .select({ slug: courses.slug, updatedAt: courses.updatedAt })
           .from(courses)
-          .where(isVisible)
+          .where(isListed)
           .orderBy(asc(courses.id)),
         db
-          .select({ slug: categories.slug, newestCourseAt: max(courses.createdAt) })
+          .select({ slug: categories.slug, newestCourseAt: max(courses.updatedAt) })
           .from(categories)
           .innerJoin(courses, eq(courses.primaryCategoryId, categories.id))
-          .where(isVisible)
+          .where(isListed)
           .groupBy(categories.id, categories.slug)
           .orderBy(asc(categories.id)),
       ]);
@@ -235,6 +262,33 @@ export function createCatalogRepository(db: Database) {
     async summariesByIds(ids: number[], currency: string) {
       if (ids.length === 0) return [];
       return summaries(currency).where(inArray(courses.id, ids));
+    },
+
+    /**
+     * What a published, public course's cover is drawn from (its title and category) and the
+     * version of its uploaded cover, if any; null for any other course.
+     */
+    async coverFacts(courseId: number) {
+      const [row] = await db
+        .select({ id: courses.id, title: courses.title, category: categories.title, coverVersion })
+        .from(courses)
+        .innerJoin(categories, eq(categories.id, courses.primaryCategoryId))
+        .where(and(eq(courses.id, courseId), isVisible));
+      return row ?? null;
+    },
+
+    /** The course's uploaded cover (the normalised WebP), or null when it has none. */
+    async coverUpload(courseId: number) {
+      const [row] = await db
+        .select({
+          image: courseCoverUploads.image,
+          version: courseCoverUploads.version,
+          width: courseCoverUploads.width,
+          height: courseCoverUploads.height,
+        })
+        .from(courseCoverUploads)
+        .where(eq(courseCoverUploads.courseId, courseId));
+      return row ?? null;
     },
 
     async tierIdByName(name: string): Promise<number | null> {

@@ -9,11 +9,17 @@ import {
   type Money,
 } from '@lectern/domain';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, DatabaseHandle } from '../../platform/db/database.js';
 import { courseCoverUrl } from '../course-images/course-cover-svg.js';
 import { createCatalogRepository, type CourseListFilter } from './catalog.repository.js';
 
 export const courseUrl = (slug: string) => `/course/${slug}/`;
+
+/**
+ * Migration 0022 announces here every change to what the storefront shows of the catalog
+ * (courses, instructors, categories, prices, covers, curricula), whoever made it.
+ */
+export const CATALOG_CHANGED_CHANNEL = 'lectern_catalog_changed';
 export const categoryUrl = (slug: string) => `/courses/${slug}/`;
 
 /** What the cart needs of a course: its identity, its price in one currency and its instructors. */
@@ -25,6 +31,8 @@ export interface CartCourse {
   visible: boolean;
   listPrice: Money;
   visibleInstructors: { display_name: string }[];
+  /** Its category, subcategory and their parents (a code's category scope covers them all). */
+  categoryIds: number[];
 }
 
 const priceText = (price: Money, locale: string) =>
@@ -58,6 +66,15 @@ export interface CourseFacts {
   instructionalLevel: string;
   /** Published and public. */
   visible: boolean;
+}
+
+/** What a course's cover is made from: the drawn one's facts, and the uploaded one's version. */
+export interface CourseCoverFacts {
+  id: number;
+  title: string;
+  category: string;
+  /** The uploaded cover's version; null when the cover is drawn. */
+  uploadVersion: string | null;
 }
 
 /** How long the cart's read path may show course data (title, instructors, price) it read before. */
@@ -100,6 +117,7 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
         visible: row.visible,
         listPrice: money(Number(row.priceAmount), currency),
         visibleInstructors: row.instructors.map((i) => ({ display_name: i.display_name })),
+        categoryIds: (row.categoryIds ?? []).map(Number),
       };
       result.set(row.id, course);
       cartCourseCache.set(`${row.id}:${currency}`, course);
@@ -125,7 +143,12 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
         title: row.title,
         headline: row.headline,
         url: courseUrl(row.slug),
-        image_url: courseCoverUrl({ id: row.id, title: row.title, category: row.categoryTitle }),
+        image_url: courseCoverUrl({
+          id: row.id,
+          title: row.title,
+          category: row.categoryTitle,
+          uploadVersion: row.coverVersion,
+        }),
         visible_instructors: (instructorsByCourse.get(row.id) ?? []).map((i) => ({
           display_name: i.displayName,
         })),
@@ -139,7 +162,42 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
     });
   }
 
+  // Who hears that the catalog changed on this instance (cover facts, the sitemap, shared pages).
+  const changeListeners = new Set<() => void>();
+  /** Drops what this instance keeps of the catalog and tells the listeners. */
+  function changed(): void {
+    cartCourseCache.clear();
+    for (const listener of changeListeners) {
+      try {
+        listener();
+      } catch {
+        // A listener only drops what it kept; one failing must not keep the others from it.
+      }
+    }
+  }
+
   return {
+    /**
+     * Starts following the catalog's change announcements (any instance, any writer): each drops
+     * what this instance keeps. While the listening connection is down nothing is announced, so
+     * going down or coming back drops everything too. Resolves with the function that stops.
+     */
+    watchChanges(listen: DatabaseHandle['listen']): Promise<() => Promise<void>> {
+      return listen(CATALOG_CHANGED_CHANNEL, changed, changed);
+    },
+
+    /**
+     * The catalog changed (the writer's own instance calls it at once, before the announcement
+     * comes back): course data kept for carts and cards is dropped and the listeners told.
+     */
+    changed,
+
+    /** Calls `listener` whenever the catalog changes; returns the function that stops. */
+    onChange(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+
     /** A page of published, public courses priced in `currency`. */
     async listCourses(
       filter: CourseListFilter,
@@ -177,7 +235,12 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
         slug: row.slug,
         headline: row.headline,
         url: courseUrl(row.slug),
-        image_url: courseCoverUrl({ id: row.id, title: row.title, category: row.categoryTitle }),
+        image_url: courseCoverUrl({
+          id: row.id,
+          title: row.title,
+          category: row.categoryTitle,
+          uploadVersion: row.coverVersion,
+        }),
         context_info: { label: { display_name: row.subcategoryTitle ?? row.categoryTitle } },
         primary_category: { title: row.categoryTitle, slug: row.categorySlug },
         primary_subcategory: row.subcategoryTitle === null ? null : { title: row.subcategoryTitle },
@@ -213,10 +276,8 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
     cartCourses,
 
     /**
-     * The catalog's public pages for the sitemap: each published, public course and each
-     * category holding one, with when it last changed. Courses are never edited after they are
-     * created (nothing in the product edits them), so a course changed when it was created
-     * and a category when its newest course was.
+     * The catalog's public pages for the sitemap: each published, public, listed course and each
+     * category holding one, with when it last changed (a category: when its latest course did).
      */
     async publicPages(): Promise<{
       courses: { path: string; lastModified: Date }[];
@@ -224,7 +285,7 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
     }> {
       const rows = await repository.publicPages();
       return {
-        courses: rows.courses.map((row) => ({ path: courseUrl(row.slug), lastModified: row.createdAt })),
+        courses: rows.courses.map((row) => ({ path: courseUrl(row.slug), lastModified: row.updatedAt })),
         categories: rows.categories.map((row) => ({
           path: categoryUrl(row.slug),
           lastModified: row.newestCourseAt,
@@ -266,7 +327,12 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
             title: row.title,
             url: courseUrl(row.slug),
             slug: row.slug,
-            imageUrl: courseCoverUrl({ id: row.id, title: row.title, category: row.categoryTitle }),
+            imageUrl: courseCoverUrl({
+              id: row.id,
+              title: row.title,
+              category: row.categoryTitle,
+              uploadVersion: row.coverVersion,
+            }),
             locale: row.locale,
             instructionalLevel: row.instructionalLevel,
             visible: row.visible,
@@ -281,6 +347,15 @@ export function createCatalogService(db: Database, now: () => number = Date.now)
     ): Promise<Map<number, { id: number; displayName: string; jobTitle: string }>> {
       return new Map((await repository.instructorsByIds([...new Set(ids)])).map((row) => [row.id, row]));
     },
+
+    /** What a published, public course's cover is made from; null for any other course. */
+    async coverFacts(courseId: number): Promise<CourseCoverFacts | null> {
+      const row = await repository.coverFacts(courseId);
+      return row && { id: row.id, title: row.title, category: row.category, uploadVersion: row.coverVersion };
+    },
+
+    /** The course's uploaded cover (normalised WebP) with its version; null when it has none. */
+    coverUpload: repository.coverUpload,
 
     tierIdByName: repository.tierIdByName,
 

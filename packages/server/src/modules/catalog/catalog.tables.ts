@@ -70,13 +70,11 @@ export const courses = pgTable(
     /** Platform §3 instructional level: ALL_LEVELS, BEGINNER, INTERMEDIATE or EXPERT. */
     instructionalLevel: varchar('instructional_level', { length: 20 }).notNull().default('ALL_LEVELS'),
     locale: varchar('locale', { length: 16 }).notNull().default('en_US'),
-    primaryCategoryId: integer('primary_category_id')
-      .notNull()
-      .references(() => categories.id),
+    /** Null only for a draft that has no category yet (publishing asks for one). */
+    primaryCategoryId: integer('primary_category_id').references(() => categories.id),
     primarySubcategoryId: integer('primary_subcategory_id').references(() => categories.id),
-    priceTierId: integer('price_tier_id')
-      .notNull()
-      .references(() => priceTiers.id),
+    /** Null only for a draft that has no price yet (publishing asks for one). */
+    priceTierId: integer('price_tier_id').references(() => priceTiers.id),
     avgRatingRecent: real('avg_rating_recent').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     numSubscribers: integer('num_subscribers').notNull().default(0),

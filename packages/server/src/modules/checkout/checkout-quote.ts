@@ -157,7 +157,8 @@ export function createCheckoutQuotes(deps: {
         { country: pricing.country, currency, locale: pricing.locale, intlLocale: pricing.intlLocale },
         ids,
         facts.codes,
-        { cached: purpose === 'display' },
+        // A code limited per buyer counts this buyer's own uses (a guest has none yet).
+        { cached: purpose === 'display', buyerId: typeof buyer === 'number' ? buyer : null },
       ),
       (async () => {
         if (locationMissing) return UNTAXED;

@@ -1,10 +1,14 @@
-import { and, count, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { qualify } from '../../platform/db/qualify.js';
 import { couponCourses, couponRedemptions, coupons } from './coupons.tables.js';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type RedemptionRow = typeof couponRedemptions.$inferSelect;
+
+/** A redemption counts against a limit when it was paid for or is held by a checkout that has not expired. */
+const counts = (now: SQL) => sql`(${qualify(couponRedemptions.status)} = 'consumed'
+  or (${qualify(couponRedemptions.status)} = 'reserved' and ${qualify(couponRedemptions.expiresAt)} > ${now}))`;
 
 export function createCouponsRepository(db: Database) {
   // The cart evaluates its codes (and lists the public coupons) on every read: one prepared
@@ -22,6 +26,13 @@ export function createCouponsRepository(db: Database) {
       courseIds: sql<number[]>`case when ${qualify(coupons.scope)} = 'courses' then coalesce((
         select array_agg(${qualify(couponCourses.courseId)}) from ${couponCourses}
         where ${qualify(couponCourses.couponId)} = ${qualify(coupons.id)}), '{}'::int[]) else '{}'::int[] end`,
+      // The buyer's own uses, for a coupon limited per buyer (null: no limit, or no buyer).
+      buyerUses: sql<number | null>`case when ${qualify(coupons.perBuyerLimit)} is null
+        or ${sql.placeholder('buyerId')}::int is null then null else (
+        select count(*)::int from ${couponRedemptions}
+        where ${qualify(couponRedemptions.couponId)} = ${qualify(coupons.id)}
+          and ${qualify(couponRedemptions.userId)} = ${sql.placeholder('buyerId')}::int
+          and ${counts(sql`${sql.placeholder('now')}::timestamptz`)}) end`,
     })
     .from(coupons)
     .where(
@@ -51,15 +62,39 @@ export function createCouponsRepository(db: Database) {
     .groupBy(couponRedemptions.couponId)
     .prepare('coupons_uses_taken');
 
+  // The same for one buyer (the per-buyer limits of the cart's cached coupons).
+  const buyerUsesQuery = db
+    .select({ couponId: couponRedemptions.couponId, value: count() })
+    .from(couponRedemptions)
+    .where(
+      and(
+        sql`${couponRedemptions.couponId} = any(${sql.placeholder('couponIds')}::int[])`,
+        sql`${couponRedemptions.userId} = ${sql.placeholder('buyerId')}::int`,
+        counts(sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .groupBy(couponRedemptions.couponId)
+    .prepare('coupons_buyer_uses');
+
   return {
     async usesTaken(couponIds: number[], now: Date): Promise<Map<number, number>> {
       const rows = await usesTakenQuery.execute({ couponIds, now: now.toISOString() });
       return new Map(rows.map((row) => [row.couponId, Number(row.value)]));
     },
 
-    async evaluate(codes: string[], includePublic: boolean, now: Date) {
-      const rows = await evaluateQuery.execute({ codes, includePublic, now: now.toISOString() });
-      return rows.map((row) => ({ ...row, courseIds: (row.courseIds ?? []).map(Number) }));
+    /** Each coupon's uses by one buyer that count against its per-buyer limit. */
+    async buyerUses(couponIds: number[], buyerId: number, now: Date): Promise<Map<number, number>> {
+      const rows = await buyerUsesQuery.execute({ couponIds, buyerId, now: now.toISOString() });
+      return new Map(rows.map((row) => [row.couponId, Number(row.value)]));
+    },
+
+    async evaluate(codes: string[], includePublic: boolean, now: Date, buyerId: number | null = null) {
+      const rows = await evaluateQuery.execute({ codes, includePublic, now: now.toISOString(), buyerId });
+      return rows.map((row) => ({
+        ...row,
+        courseIds: (row.courseIds ?? []).map(Number),
+        buyerUses: row.buyerUses === null ? null : Number(row.buyerUses),
+      }));
     },
 
     async insertCoupon(values: typeof coupons.$inferInsert, courseIds: number[]): Promise<CouponRow> {
@@ -80,6 +115,8 @@ export function createCouponsRepository(db: Database) {
         coupon: CouponRow | null,
         locked: {
           usesTaken(now: Date): Promise<number>;
+          /** The buyer's uses that count against the coupon's per-buyer limit. */
+          buyerUsesTaken(userId: number, now: Date): Promise<number>;
           redemption(reference: string): Promise<RedemptionRow | null>;
           insertRedemption(values: typeof couponRedemptions.$inferInsert): Promise<RedemptionRow>;
           updateRedemption(id: number, values: Partial<typeof couponRedemptions.$inferInsert>): Promise<void>;
@@ -99,6 +136,23 @@ export function createCouponsRepository(db: Database) {
               .where(
                 and(
                   eq(couponRedemptions.couponId, coupon.id),
+                  or(
+                    eq(couponRedemptions.status, 'consumed'),
+                    and(eq(couponRedemptions.status, 'reserved'), gt(couponRedemptions.expiresAt, now)),
+                  ),
+                ),
+              );
+            return row?.value ?? 0;
+          },
+          async buyerUsesTaken(userId, now) {
+            if (!coupon) return 0;
+            const [row] = await tx
+              .select({ value: count() })
+              .from(couponRedemptions)
+              .where(
+                and(
+                  eq(couponRedemptions.couponId, coupon.id),
+                  eq(couponRedemptions.userId, userId),
                   or(
                     eq(couponRedemptions.status, 'consumed'),
                     and(eq(couponRedemptions.status, 'reserved'), gt(couponRedemptions.expiresAt, now)),

@@ -1,5 +1,6 @@
 import {
   CART_MESSAGES,
+  couponScopeCovers,
   couponValidity,
   isCurrencyCode,
   isWellFormedCouponCode,
@@ -9,7 +10,7 @@ import {
   type CouponValidity,
   type Money,
 } from '@lectern/domain';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, DatabaseHandle } from '../../platform/db/database.js';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import { createCouponsRepository, type CouponRow } from './coupons.repository.js';
 
@@ -24,20 +25,35 @@ export interface Coupon {
   code: string;
   description: string;
   isPublic: boolean;
-  /** Null when the coupon applies to every course. */
+  /** The listed courses of a `courses` coupon; null for the other scopes. */
   courseIds: ReadonlySet<number> | null;
+  /** The category of a `category` coupon (its subcategories' courses included); else null. */
+  categoryId: number | null;
   discount: StoredDiscount;
   startsAt: Date | null;
   endsAt: Date | null;
   usageLimit: number | null;
   /** Consumed uses plus unexpired reservations at evaluation time. */
   usesTaken: number;
+  /** Uses allowed per buyer; null for unlimited. */
+  perBuyerLimit: number | null;
+  /** The evaluating buyer's uses counting against `perBuyerLimit` (null: no limit or no buyer). */
+  buyerUses: number | null;
+  /** When staff deactivated the code (it no longer applies); null while it may. */
+  deactivatedAt: Date | null;
   validity: CouponValidity;
 }
 
 /** Whether the coupon covers the course (its scope), whatever the price. */
-export function couponCoversCourse(coupon: Coupon, courseId: number): boolean {
-  return coupon.courseIds === null || coupon.courseIds.has(courseId);
+export function couponCoversCourse(
+  coupon: Coupon,
+  course: { id: number; categoryIds: readonly number[] },
+): boolean {
+  if (coupon.categoryId !== null)
+    return couponScopeCovers({ scope: 'category', categoryId: coupon.categoryId }, course);
+  if (coupon.courseIds !== null)
+    return couponScopeCovers({ scope: 'courses', courseIds: coupon.courseIds }, course);
+  return true;
 }
 
 /**
@@ -58,8 +74,12 @@ export interface NewCoupon {
   code: string;
   description?: string;
   isPublic?: boolean;
-  /** Omitted or empty: every course. */
+  /** Omitted or empty: every course (unless `categoryId`). */
   courseIds?: number[];
+  /** Every course of this category and its subcategories. */
+  categoryId?: number | null;
+  perBuyerLimit?: number | null;
+  campaign?: string | null;
   discount: StoredDiscount;
   startsAt?: Date | null;
   endsAt?: Date | null;
@@ -91,21 +111,35 @@ function storedDiscount(row: CouponRow): StoredDiscount {
   }
 }
 
-function toCoupon(row: CouponRow, courseIds: number[], usesTaken: number, now: Date): Coupon {
+function toCoupon(
+  row: CouponRow,
+  courseIds: number[],
+  usesTaken: number,
+  now: Date,
+  buyerUses: number | null = null,
+): Coupon {
   return {
     id: row.id,
     code: row.code,
     description: row.description,
     isPublic: row.isPublic,
-    courseIds: row.scope === 'all' ? null : new Set(courseIds),
+    courseIds: row.scope === 'courses' ? new Set(courseIds) : null,
+    // A category coupon whose category is missing covers nothing (category 0 is no category).
+    categoryId: row.scope === 'category' ? (row.categoryId ?? 0) : null,
     discount: storedDiscount(row),
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     usageLimit: row.usageLimit,
     usesTaken,
-    validity: couponValidity({ ...row, usesTaken }, now),
+    perBuyerLimit: row.perBuyerLimit,
+    buyerUses: row.perBuyerLimit === null ? null : buyerUses,
+    deactivatedAt: row.deactivatedAt,
+    validity: couponValidity({ ...row, usesTaken, buyerUses }, now),
   };
 }
+
+/** Migration 0022 announces every change to coupons (and their courses) here. */
+export const COUPONS_CHANGED_CHANNEL = 'lectern_coupons_changed';
 
 /** The sentence of platform §8 for a refused use. */
 function refusal(status: Exclude<CouponValidity, 'valid'>, code: string): string {
@@ -170,25 +204,38 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
      */
     async evaluate(
       codes: readonly string[],
-      options: { includePublic: boolean; cached?: boolean },
+      /** `buyerId`: the signed-in buyer, whose own uses a per-buyer limit counts. */
+      options: { includePublic: boolean; cached?: boolean; buyerId?: number | null },
       at: Date = now(),
     ): Promise<{ byCode: Map<string, Coupon>; available: Coupon[] }> {
-      let rows: { coupon: CouponRow; courseIds: number[]; usesTaken: number }[];
+      const buyerId = options.buyerId ?? null;
+      let rows: { coupon: CouponRow; courseIds: number[]; usesTaken: number; buyerUses: number | null }[];
       const cached = options.cached ? fromCache(codes, options.includePublic) : null;
       if (cached) {
         const limited = cached.filter((row) => row.coupon.usageLimit !== null).map((row) => row.coupon.id);
-        const uses = limited.length > 0 ? await repository.usesTaken(limited, at) : new Map<number, number>();
-        rows = cached.map((row) => ({ ...row, usesTaken: uses.get(row.coupon.id) ?? 0 }));
+        const perBuyer =
+          buyerId === null
+            ? []
+            : cached.filter((row) => row.coupon.perBuyerLimit !== null).map((row) => row.coupon.id);
+        const [uses, buyerUses] = await Promise.all([
+          limited.length > 0 ? repository.usesTaken(limited, at) : new Map<number, number>(),
+          perBuyer.length > 0 ? repository.buyerUses(perBuyer, buyerId!, at) : new Map<number, number>(),
+        ]);
+        rows = cached.map((row) => ({
+          ...row,
+          usesTaken: uses.get(row.coupon.id) ?? 0,
+          buyerUses: buyerId === null ? null : (buyerUses.get(row.coupon.id) ?? 0),
+        }));
       } else if (codes.length === 0 && !options.includePublic) {
         rows = [];
       } else {
-        rows = await repository.evaluate([...codes], options.includePublic, at);
+        rows = await repository.evaluate([...codes], options.includePublic, at, buyerId);
         remember(rows, codes, options.includePublic);
       }
       const byCode = new Map<string, Coupon>();
       const available: Coupon[] = [];
       for (const row of rows) {
-        const coupon = toCoupon(row.coupon, row.courseIds, Number(row.usesTaken), at);
+        const coupon = toCoupon(row.coupon, row.courseIds, Number(row.usesTaken), at, row.buyerUses);
         if (codes.includes(coupon.code)) byCode.set(coupon.code, coupon);
         if (coupon.isPublic && coupon.validity === 'valid') available.push(coupon);
       }
@@ -206,7 +253,14 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
           code: normalizeCouponCode(input.code),
           description: input.description ?? '',
           isPublic: input.isPublic ?? false,
-          scope: input.courseIds && input.courseIds.length > 0 ? 'courses' : 'all',
+          scope: input.categoryId
+            ? 'category'
+            : input.courseIds && input.courseIds.length > 0
+              ? 'courses'
+              : 'all',
+          categoryId: input.categoryId ?? null,
+          perBuyerLimit: input.perBuyerLimit ?? null,
+          campaign: input.campaign ?? null,
           kind: discount.kind,
           percentBasisPoints: discount.kind === 'percentage' ? Math.round(discount.percent * 100) : null,
           amount: discount.kind === 'fixed_amount' ? discount.amount.amount : null,
@@ -250,7 +304,17 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
             }
             throw new Error(`coupon reservation reference ${reference} is already used`);
           }
-          const validity = couponValidity({ ...coupon, usesTaken: await locked.usesTaken(at) }, at);
+          const validity = couponValidity(
+            {
+              ...coupon,
+              usesTaken: await locked.usesTaken(at),
+              buyerUses:
+                coupon.perBuyerLimit !== null && userId !== null
+                  ? await locked.buyerUsesTaken(userId, at)
+                  : null,
+            },
+            at,
+          );
           if (validity !== 'valid')
             return { ok: false, status: validity, detail: refusal(validity, coupon.code) };
           const expiresAt = new Date(at.getTime() + ttlMs);
@@ -286,7 +350,18 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
           const stillHeld =
             redemption.status === 'reserved' && redemption.expiresAt !== null && redemption.expiresAt > at;
           if (!stillHeld) {
-            const validity = couponValidity({ ...coupon, usesTaken: await locked.usesTaken(at) }, at);
+            const buyer = redemption.userId;
+            const validity = couponValidity(
+              {
+                ...coupon,
+                usesTaken: await locked.usesTaken(at),
+                buyerUses:
+                  coupon.perBuyerLimit !== null && buyer !== null
+                    ? await locked.buyerUsesTaken(buyer, at)
+                    : null,
+              },
+              at,
+            );
             if (validity !== 'valid') return { ok: false, status: validity };
           }
           await locked.updateRedemption(redemption.id, {
@@ -320,6 +395,24 @@ export function createCouponsService(db: Database, now: () => Date = () => new D
      */
     expireStaleReservations(): Promise<number> {
       return repository.releaseExpired(now());
+    },
+
+    /**
+     * Starts following the coupons' change announcements (any instance, any writer): the kept
+     * definitions go at once. Resolves with the function that stops.
+     */
+    watchChanges(listen: DatabaseHandle['listen']): Promise<() => Promise<void>> {
+      const drop = () => {
+        definitions.clear();
+        publicCodes.clear();
+      };
+      return listen(COUPONS_CHANGED_CHANNEL, drop, drop);
+    },
+
+    /** Drops the definitions this instance keeps (a change made here, before its announcement returns). */
+    forget(): void {
+      definitions.clear();
+      publicCodes.clear();
     },
 
     /** For the demo seed: a use that was paid before. */

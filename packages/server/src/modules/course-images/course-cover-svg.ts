@@ -342,8 +342,23 @@ export function courseCoverVersion(svg: string): string {
 const coverUrls = new Map<string, string>();
 const MAX_COVER_URLS = 50_000;
 
-/** The course's `image_url`: the default-width JPEG under the cover's current version. */
-export function courseCoverUrl(facts: CoverFacts): string {
+/**
+ * The address segment of an uploaded cover's version: `u` and the upload's own version, so it
+ * never equals a drawn cover's hash and changes with every upload.
+ */
+export const uploadedCoverVersion = (uploadVersion: string) => `u${uploadVersion}`;
+
+/**
+ * The course's `image_url`: the default-width JPEG under the cover's current version (the
+ * uploaded cover's when there is one, else the drawn cover's).
+ */
+export function courseCoverUrl(facts: CoverFacts & { uploadVersion?: string | null }): string {
+  if (facts.uploadVersion) {
+    return courseImagePath(facts.id, uploadedCoverVersion(facts.uploadVersion), {
+      width: COURSE_IMAGE_DEFAULT_WIDTH,
+      format: 'jpeg',
+    });
+  }
   const key = `${facts.id}\u0000${facts.title}\u0000${facts.category}`;
   const known = coverUrls.get(key);
   if (known) return known;

@@ -11,8 +11,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import { COVER_WIDTH, courseCoverSvg, courseCoverVersion, type CoverFacts } from './course-cover-svg.js';
+import type { CatalogService, CourseCoverFacts } from '../catalog/catalog.service.js';
+import { COVER_WIDTH, courseCoverSvg, courseCoverVersion, uploadedCoverVersion } from './course-cover-svg.js';
 
 export type CourseImageVariant = { width: CourseImageWidth; format: CourseImageFormat } | 'svg';
 
@@ -47,16 +47,22 @@ function encode(image: Sharp, format: CourseImageFormat): Sharp {
  * sharp (libvips and librsvg, shipped as npm packages) to AVIF, WebP and JPEG at each width on
  * first request, then served from memory or from `cacheDir` (kept across restarts). Renders
  * run one at a time: an AVIF takes a few hundred milliseconds of a CPU, and a page of new cards
- * must not take every core from the requests around it.
+ * must not take every core from the requests around it. A cover uploaded in the back office
+ * (issue 32) replaces the drawn one: cropped to 16:9 at each width, under its upload's version.
  */
 export function createCourseImages(options: {
-  catalog: Pick<CatalogService, 'courseDetail'>;
+  catalog: Pick<CatalogService, 'coverFacts' | 'coverUpload' | 'onChange'>;
   /** Where rendered files are kept; null keeps them in memory only. */
   cacheDir: string | null;
   log: FastifyBaseLogger;
 }) {
   const { catalog, cacheDir, log } = options;
-  const facts = createExpiringCache<number, CoverFacts | null>({ ttlMs: FACTS_TTL_MS, maxEntries: 50_000 });
+  const facts = createExpiringCache<number, CourseCoverFacts | null>({
+    ttlMs: FACTS_TTL_MS,
+    maxEntries: 50_000,
+  });
+  // A course edited anywhere (its title, its cover, its status) is read again at once.
+  catalog.onChange(() => facts.clear());
   const memory = new Map<string, Buffer>();
   let memoryBytes = 0;
   const inFlight = new Map<string, Promise<Buffer>>();
@@ -84,12 +90,11 @@ export function createCourseImages(options: {
     return run;
   };
 
-  async function factsOf(courseId: number): Promise<CoverFacts | null> {
+  async function factsOf(courseId: number): Promise<CourseCoverFacts | null> {
     const cached = facts.get(courseId);
     if (cached !== undefined) return cached;
-    // Only a published, public course has a cover (its detail is null otherwise).
-    const course = await catalog.courseDetail({ id: courseId }, 'USD', 'en-US');
-    const found = course && { id: course.id, title: course.title, category: course.primary_category.title };
+    // Only a published, public course has a cover (null otherwise).
+    const found = await catalog.coverFacts(courseId);
     facts.set(courseId, found);
     return found;
   }
@@ -126,14 +131,22 @@ export function createCourseImages(options: {
     return encode(image, format).toBuffer();
   }
 
+  /** An uploaded cover at one width: cropped to the covers' 16:9 around its centre. */
+  async function renderUpload(courseId: number, width: CourseImageWidth, format: CourseImageFormat) {
+    const upload = await catalog.coverUpload(courseId);
+    if (!upload) throw new Error(`course ${courseId} has no uploaded cover`);
+    const image = sharp(upload.image).resize(width, courseImageHeight(width), { fit: 'cover' });
+    return encode(image, format).toBuffer();
+  }
+
   async function raster(
-    cover: CoverFacts,
+    courseId: number,
     version: string,
-    svg: string,
+    render: () => Promise<Buffer>,
     width: CourseImageWidth,
     format: CourseImageFormat,
   ): Promise<Buffer> {
-    const file = `${cover.id}-${version}-${width}.${format}`;
+    const file = `${courseId}-${version}-${width}.${format}`;
     const kept = memory.get(file);
     if (kept) {
       remember(file, kept);
@@ -142,7 +155,7 @@ export function createCourseImages(options: {
     let pending = inFlight.get(file);
     if (!pending) {
       pending = (async () => {
-        const body = (await readCached(file)) ?? (await serially(() => render(svg, width, format)));
+        const body = (await readCached(file)) ?? (await serially(render));
         remember(file, body);
         await writeCached(file, body);
         return body;
@@ -164,6 +177,24 @@ export function createCourseImages(options: {
     ): Promise<CourseImageAnswer | null> {
       const cover = await factsOf(courseId);
       if (!cover) return null;
+      if (cover.uploadVersion) {
+        const current = uploadedCoverVersion(cover.uploadVersion);
+        // An uploaded cover has no vector original: its address names the widest JPEG instead.
+        const wanted = variant === 'svg' ? { width: 1200 as const, format: 'jpeg' as const } : variant;
+        if (version !== current || variant === 'svg')
+          return { kind: 'moved', location: courseImagePath(courseId, current, wanted) };
+        return {
+          kind: 'image',
+          body: await raster(
+            courseId,
+            current,
+            () => renderUpload(courseId, wanted.width, wanted.format),
+            wanted.width,
+            wanted.format,
+          ),
+          contentType: COURSE_IMAGE_MIME_TYPES[wanted.format],
+        };
+      }
       const svg = courseCoverSvg(cover);
       const current = courseCoverVersion(svg);
       if (version !== current)
@@ -173,7 +204,13 @@ export function createCourseImages(options: {
       }
       return {
         kind: 'image',
-        body: await raster(cover, current, svg, variant.width, variant.format),
+        body: await raster(
+          courseId,
+          current,
+          () => render(svg, variant.width, variant.format),
+          variant.width,
+          variant.format,
+        ),
         contentType: COURSE_IMAGE_MIME_TYPES[variant.format],
       };
     },

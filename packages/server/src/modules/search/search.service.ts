@@ -207,6 +207,15 @@ export function createSearchService(db: Database, catalog: CatalogService) {
     },
 
     /**
+     * Drops every kept result now (a course changed on this instance): the change's announcement
+     * does the same on every instance, a moment later.
+     */
+    forget(): void {
+      categoryCache.clear();
+      for (const cache of [pages, facetCombinations, suggested]) cache.forget('everyone');
+    },
+
+    /**
      * One page of the courses matching the query and filters, as catalog cards priced in
      * `currency`, with the number of matches and the facets' counts. An unknown category
      * matches nothing (its facet still lists the others).

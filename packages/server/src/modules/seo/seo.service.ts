@@ -38,7 +38,7 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
  * every public course, so it is not rebuilt for each crawler's visit.
  */
 export function createSeoService(options: {
-  catalog: Pick<CatalogService, 'publicPages'>;
+  catalog: Pick<CatalogService, 'publicPages'> & Partial<Pick<CatalogService, 'onChange'>>;
   /** PUBLIC_URL without its trailing slash: sitemaps hold absolute addresses. */
   publicUrl: string;
   maxUrlsPerFile?: number;
@@ -46,6 +46,8 @@ export function createSeoService(options: {
   const { catalog, publicUrl } = options;
   const maxUrls = options.maxUrlsPerFile ?? SITEMAP_MAX_URLS;
   const cache = createExpiringCache<'entries', SitemapEntry[]>({ ttlMs: SITEMAP_TTL_MS, maxEntries: 1 });
+  // A course published, unlisted or taken down in the back office leaves or joins the sitemap at once.
+  catalog.onChange?.(() => cache.clear());
   const absolute = (path: string) => `${publicUrl}${path}`;
 
   async function entries(): Promise<SitemapEntry[]> {

@@ -37,10 +37,20 @@ const API_PREFIXES = [
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; pageCacheSeconds: number; production: boolean },
+  options: {
+    distDir: string;
+    pageCacheSeconds: number;
+    production: boolean;
+    /**
+     * Subscribes the shared pages to what they show changing (an edited course, a new price):
+     * `drop` forgets every shared page, so the next visitor gets the change at once.
+     */
+    onStorefrontChange?: (drop: () => void) => void;
+  },
 ): Promise<void> {
   const build = await loadWebBuild(options.distDir);
   const sharedPages = new SharedPageCache<SharedPage>(options.pageCacheSeconds * 1000);
+  options.onStorefrontChange?.(() => sharedPages.clear());
   if (!build) {
     app.log.warn(`Web app not built (${options.distDir} missing): pages answer 503. Run "npm run build".`);
   } else {

@@ -23,6 +23,15 @@ describe('SharedPageCache', () => {
     expect(cache.get('/c')).toBe('c');
   });
 
+  it('forgets every page when what they show changes', () => {
+    const cache = new SharedPageCache<string>(60_000);
+    cache.set('/a', 'a');
+    cache.set('/b', 'b');
+    cache.clear();
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')).toBeUndefined();
+  });
+
   it('keeps nothing when its time to live is 0', () => {
     const cache = new SharedPageCache<string>(0);
     expect(cache.enabled).toBe(false);

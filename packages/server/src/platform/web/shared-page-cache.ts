@@ -28,7 +28,7 @@ export function sharedPageKey(request: FastifyRequest): string {
 /**
  * A bounded store of shared pages (the renderer's `SharedPage`), each kept `ttlMs` after it
  * was rendered, so an edit to a course shows within that time; the least recently used go
- * first when it is full.
+ * first when it is full. A storefront change (registerWebApp's `onStorefrontChange`) clears it.
  */
 export class SharedPageCache<T> {
   private readonly entries = new Map<string, { page: T; expiresAt: number }>();
@@ -65,5 +65,10 @@ export class SharedPageCache<T> {
 
   delete(key: string): void {
     this.entries.delete(key);
+  }
+
+  /** Forgets every page (what they show changed). */
+  clear(): void {
+    this.entries.clear();
   }
 }

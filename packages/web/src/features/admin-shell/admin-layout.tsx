@@ -1,7 +1,7 @@
 import { PAGE_ROUTES, STAFF_ROLE_LABELS, type StaffPermission } from '@lectern/domain';
 import { Anchor, Badge, Box, Container, Flex, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../app/shell/use-page-title';
 import { isApiError, useApiClient } from '../../platform/api';
@@ -58,10 +58,17 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 function AdminNavigation() {
   const { pathname } = useLocation();
   const items = NAV_GROUPS.flatMap((group) => group.items);
+  const phoneRow = useRef<HTMLDivElement>(null);
+  // On a phone the current area's link may sit past the edge of the row: bring it into view.
+  useEffect(() => {
+    const row = phoneRow.current;
+    const current = row?.querySelector<HTMLElement>('[data-active]');
+    if (row && current) row.scrollLeft = current.offsetLeft - 16;
+  }, [pathname]);
   return (
     <>
       <Box component="nav" aria-label="Back office" hiddenFrom="sm" w="100%">
-        <ScrollArea type="never">
+        <ScrollArea type="never" viewportRef={phoneRow}>
           <Group component="ul" gap={4} wrap="nowrap" style={LIST_STYLE}>
             {items.map((item) => (
               <li key={item.to}>
