@@ -12,6 +12,7 @@ import { seedDemoLearning } from './demo-learning.js';
 import { seedDemoLearningCatalog } from './demo-learning-catalog.js';
 import { seedDemoExperiments } from './demo-experiments.js';
 import { createUsersService } from '../modules/users/users.service.js';
+import { createStaffRepository } from '../modules/staff/staff.repository.js';
 import { DEMO_CATEGORIES, DEMO_INSTRUCTORS, DEMO_PRICE_TIERS_USD } from './demo-catalog.js';
 import { demoCourseFacts } from './demo-course-details.js';
 import { demoTierAmounts } from './demo-prices.js';
@@ -144,9 +145,13 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     const globexOwner = await register(DEMO_ACCOUNTS.globex);
     const globex = await organizations.createOrganization({ name: 'Globex Training', type: 'Team' });
     await organizations.addMember(globex.id, globexOwner.id, 'owner');
-    // The marketplace's own staff: runs the experiments at /admin/experiments/.
+    // The marketplace's own staff (issue 32): the demo's back office owner, who also runs the
+    // experiments at /admin/experiments/.
     const operator = await register(DEMO_ACCOUNTS.operator);
-    await users.setOperator(operator.id, true);
+    await createStaffRepository(tx).upsert(
+      { userId: operator.id, role: 'owner', invitedBy: null, at: new Date() },
+      tx,
+    );
     await seedDemoExperiments(tx, operator.id);
 
     await seedDemoPlans(tx);

@@ -19,6 +19,8 @@ export interface CreditEntry {
   amount: Money;
   reason: string;
   orderId: number | null;
+  /** The staff member who granted or removed it in the back office (null: the system). */
+  createdBy: number | null;
   createdAt: Date;
 }
 
@@ -81,6 +83,49 @@ export function createCreditService(db: Database) {
         currency: amount.currency,
         reason,
       });
+    },
+
+    /**
+     * A staff member's change of the user's credit in the back office (issue 32), inside
+     * `within` (the transaction that audits it): a `grant` of a positive amount, or an
+     * `adjustment` taking `amount` away. A removal never takes the available credit (the ledger
+     * less what unfinished checkouts hold) below zero: 409 `credit_below_zero`, nothing written.
+     * Serialized with spends by the user's credit lock. Answers the entry and the available
+     * credit before and after.
+     */
+    async adjustByStaff(
+      userId: number,
+      change: { kind: 'grant' | 'adjustment'; amount: Money; reason: string; staffId: number },
+      within: Database,
+    ): Promise<{ entryId: number; before: Money; after: Money }> {
+      positive(change.amount, change.kind === 'grant' ? 'grant' : 'removal');
+      displayed.delete(userId);
+      const { currency } = change.amount;
+      const signed = change.kind === 'grant' ? change.amount.amount : -change.amount.amount;
+      return repository.withUserLock(
+        userId,
+        async (locked) => {
+          const available = (await locked.balance(currency)) - (await locked.held(currency));
+          const before = money(Math.max(0, available), currency);
+          if (available + signed < 0) {
+            throw new HttpError(
+              409,
+              'credit_below_zero',
+              `The customer has ${formatMoney(before)} of credit available; you cannot remove more than that.`,
+            );
+          }
+          const { id } = await locked.insert({
+            userId,
+            kind: change.kind,
+            amount: signed,
+            currency,
+            reason: change.reason,
+            createdBy: change.staffId,
+          });
+          return { entryId: id, before, after: money(Math.max(0, available + signed), currency) };
+        },
+        within,
+      );
     },
 
     /**
@@ -275,6 +320,7 @@ export function createCreditService(db: Database) {
           amount: money(row.amount, isCurrencyCode(row.currency) ? row.currency : 'USD'),
           reason: row.reason,
           orderId: row.orderId,
+          createdBy: row.createdBy,
           createdAt: row.createdAt,
         })),
       };

@@ -91,6 +91,13 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     inviterName: 'Olivia Owner',
     acceptUrl: '/organization-manage-v2/invitations/accept/?token=abc123',
   },
+  staff_invitation: {
+    kind: 'staff_invitation',
+    inviterName: 'Otto Operator',
+    roleName: 'Support',
+    expiresAt: '2026-03-21T09:30:00Z',
+    acceptUrl: '/admin/invitations/accept/?token=abc123',
+  },
   organization_ownership_received: {
     kind: 'organization_ownership_received',
     organizationName: 'Acme Learning',
@@ -217,6 +224,11 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     subject: 'Olivia Owner invited you to join Acme Learning on Lectern',
     body: ['Acme Learning', 'Olivia Owner'],
     link: 'https://learn.example.com/organization-manage-v2/invitations/accept/?token=abc123',
+  },
+  staff_invitation: {
+    subject: 'Otto Operator invited you to the Lectern staff',
+    body: ['as Support', 'Otto Operator', 'March 21, 2026', 'The link works once'],
+    link: 'https://learn.example.com/admin/invitations/accept/?token=abc123',
   },
   organization_ownership_received: {
     subject: 'You are now the owner of Acme Learning on Lectern',

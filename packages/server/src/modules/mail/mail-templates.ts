@@ -74,6 +74,16 @@ export type MailContent =
       acceptUrl: string;
     }
   | {
+      /** An invitation to join the marketplace's staff, with a role in the back office (issue 32). */
+      kind: 'staff_invitation';
+      inviterName: string;
+      /** The role's name as people read it ("Support"). */
+      roleName: string;
+      /** ISO time the link stops working. */
+      expiresAt: string;
+      acceptUrl: string;
+    }
+  | {
       /** To the member an owner handed the organization's ownership over to (issue 37). */
       kind: 'organization_ownership_received';
       organizationName: string;
@@ -446,6 +456,24 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
         ],
         action: { label: 'Accept the invitation', url: f.url(mail.acceptUrl) },
       };
+    case 'staff_invitation': {
+      const expires = f.date(mail.expiresAt);
+      return {
+        subject: `${mail.inviterName} invited you to the ${context.brandName} staff`,
+        heading: `Join the ${context.brandName} staff`,
+        paragraphs: [
+          `${mail.inviterName} invited you to help run ${context.brandName} in its back office, as ${mail.roleName}.`,
+          `Sign in (or sign up) with this e-mail address, then accept the invitation. The link works once, until ${expires}.`,
+          'If you did not expect this invitation, you can ignore this e-mail.',
+        ],
+        facts: [
+          ['Role', mail.roleName],
+          ['Invited by', mail.inviterName],
+          ['Link expires', expires],
+        ],
+        action: { label: 'Accept the invitation', url: f.url(mail.acceptUrl) },
+      };
+    }
     case 'organization_ownership_received':
       return {
         subject: `You are now the owner of ${mail.organizationName} on ${context.brandName}`,

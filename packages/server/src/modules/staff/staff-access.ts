@@ -1,9 +1,10 @@
 import { staffMay, type StaffPermission, type StaffRole } from '@lectern/domain';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { prepareCombinedRead, type CombinedRead, type ReadPart } from '../../platform/db/combined-read.js';
 import type { Database } from '../../platform/db/database.js';
 import { notAuthenticated, permissionDenied } from '../../platform/http/http-error.js';
-import { users } from '../users/users.tables.js';
+import { contactsInRead } from '../users/users.service.js';
 import { staffMembers } from './staff.tables.js';
 
 /** Every back office API route lives under this prefix, and each one names its permission. */
@@ -32,14 +33,32 @@ export interface StaffMember {
  */
 export const staffOnly = (permission: StaffPermission) => ({ auth: 'user' as const, staff: permission });
 
-/** Who the user is on the staff (null: not staff). */
+/** The staff role of the user `userId` (null: not on the staff), for a combined read. */
+const staffRoleRead: ReadPart<StaffRole | null> = {
+  sql: sql`select ${staffMembers.role} from ${staffMembers} where ${staffMembers.userId} = ${sql.placeholder('userId')}`,
+  parse: (value) => (value ?? null) as StaffRole | null,
+};
+
+type MemberRead = CombinedRead<{
+  role: typeof staffRoleRead;
+  contacts: ReturnType<typeof contactsInRead>;
+}>;
+// Every back office request reads it: one prepared statement per database.
+const memberReads = new WeakMap<Database, MemberRead>();
+
+/** Who the user is on the staff (null: not staff): their role, and their e-mail from the users feature. */
 export async function staffMemberOf(db: Database, userId: number): Promise<StaffMember | null> {
-  const [row] = await db
-    .select({ userId: staffMembers.userId, role: staffMembers.role, email: users.email })
-    .from(staffMembers)
-    .innerJoin(users, eq(users.id, staffMembers.userId))
-    .where(eq(staffMembers.userId, userId));
-  return row ?? null;
+  let read = memberReads.get(db);
+  if (!read) {
+    read = prepareCombinedRead(db, 'staff_member_of', {
+      role: staffRoleRead,
+      contacts: contactsInRead(sql`${sql.placeholder('userId')}`),
+    });
+    memberReads.set(db, read);
+  }
+  const { role, contacts } = await read.execute({ userId });
+  const email = contacts[0]?.email;
+  return role && email ? { userId, email, role } : null;
 }
 
 /** The staff member of a back office request (set by the staff check before the handler). */
@@ -57,7 +76,9 @@ export function registerStaffAccess(app: FastifyInstance, { db }: { db: Database
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url?.startsWith(ADMIN_API_PREFIX) && !(route.config as { staff?: string } | undefined)?.staff) {
-      throw new Error(`${String(route.method)} ${route.url} is a back office route without a staff permission.`);
+      throw new Error(
+        `${String(route.method)} ${route.url} is a back office route without a staff permission.`,
+      );
     }
   });
   app.addHook('preParsing', async (request) => {

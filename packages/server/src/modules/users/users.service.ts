@@ -6,6 +6,9 @@ import type { Database } from '../../platform/db/database.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hashing.js';
 import { contactsInRead, createUsersRepository, type UserRow } from './users.repository.js';
 
+/** For combined reads of features that have no users service at hand (the staff check). */
+export { contactsInRead };
+
 /** A user as the rest of the server sees it: never the password hash. */
 export interface UserProfile {
   id: number;
@@ -18,10 +21,12 @@ export interface UserProfile {
   language: string;
   locale: string;
   timeZone: string | null;
-  /** Staff of the marketplace: may open the operator pages. */
+  /** On the marketplace's staff (any staff role, issue 32): may open the back office. */
   isOperator: boolean;
   /** Made by a guest checkout and no password chosen yet (nobody can log in with one). */
   guestSince: Date | null;
+  /** When the account was anonymised on request (null: a live account). */
+  anonymisedAt: Date | null;
   createdAt: Date;
 }
 
@@ -141,6 +146,15 @@ export function createUsersService(db: Database) {
       return (await verifyPassword(row.passwordHash, password)) ? toProfile(row) : null;
     },
 
+    /** The user as they are now (not cached), read with `writer` inside a transaction. */
+    async account(id: number, writer?: Database): Promise<UserProfile | null> {
+      const row = await repository.accountOf(id, writer);
+      return row ? toProfile(row) : null;
+    },
+
+    /** A page of accounts for the back office's customer list (issue 32). */
+    search: (query: Parameters<typeof repository.search>[0]) => repository.search(query),
+
     async findById(id: number): Promise<UserProfile | null> {
       const cached = profiles.get(id);
       if (cached) return cached;
@@ -158,12 +172,26 @@ export function createUsersService(db: Database) {
     },
 
     /**
-     * Makes a user one of the marketplace's operators, or not. No route calls this: operators
-     * are named by whoever runs the server (the seed, or SQL).
+     * Forgets the profile read for this user (their staff membership changed, so `isOperator`
+     * did): this instance reads it again at once, others within PROFILE_CACHE_MS.
      */
-    async setOperator(id: number, isOperator: boolean): Promise<void> {
+    forget(id: number): void {
       profiles.delete(id);
-      await repository.setOperator(id, isOperator);
+    },
+
+    /**
+     * The anonymised delete (issue 32), inside `writer` (the back office's transaction, which
+     * also ends the sessions and audits it): see the repository's `anonymise`. Answers the
+     * profile before, or null for no such user.
+     */
+    async anonymise(
+      id: number,
+      values: { email: string; at: Date },
+      writer: Database,
+    ): Promise<UserProfile | null> {
+      profiles.delete(id);
+      const before = await repository.anonymise(id, values, writer);
+      return before ? toProfile(before) : null;
     },
 
     /** Where to mail these users, read with `writer` (a caller's transaction) when given. */

@@ -1,7 +1,10 @@
 // The authorization matrix (design §6): every route of the live route table × a visitor, a
 // learner, another learner and the organization roles, against the access each route is
 // meant to have. The expectations are a table keyed by "METHOD pattern": a route added
-// without an entry fails here, so a new route cannot be forgotten.
+// without an entry fails here, so a new route cannot be forgotten. Back office routes
+// (`/api-2.0/admin/`) need no entry: each names its staff permission in the route table, and
+// the expectation of every role comes from STAFF_ROLE_PERMISSIONS (issue 32).
+import { STAFF_ROLE_PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '@lectern/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithSandbox, type ServerWithSandbox } from '../../test-support/checkout-server.js';
@@ -14,9 +17,10 @@ import type { RouteEntry } from './route-table.js';
  * - `user`: signed-in users only (a visitor gets 401 `not_authenticated` before anything else);
  * - `own`: signed-in users, and only for their own resource (anyone else: 404, as if missing);
  * - `signed-webhook`: the provider's signature decides (400 without it, whoever calls);
- * - `operator`: not on the public port without the metrics token (404 to everyone here);
- * - `staff`: the marketplace's operators (users with is_operator): a visitor gets 401, any other
- *   user 403, the operator passes.
+ * - `operator`: not on the public port without the metrics token (404 to everyone here).
+ *
+ * Back office routes are not in the table: a visitor gets 401, a user who is not on the staff
+ * 403, and each staff role 403 unless STAFF_ROLE_PERMISSIONS gives it the route's permission.
  */
 /**
  * `plan`: a subscription plan's billing (its receipts): its owners and admins see it, a member
@@ -45,8 +49,7 @@ type Access =
   | 'organization'
   | 'organization-owner'
   | 'signed-webhook'
-  | 'operator'
-  | 'staff';
+  | 'operator';
 
 const MATRIX: Record<string, Access> = {
   'GET /healthz': 'public',
@@ -140,13 +143,8 @@ const MATRIX: Record<string, Access> = {
   // Feature assignment: every visitor and user has one.
   'GET /api/2024-01/graphql/': 'public',
   'POST /api/2024-01/graphql/': 'public',
-  // The operator's experiments.
-  'GET /api-2.0/admin/experiments/': 'staff',
-  'POST /api-2.0/admin/experiments/': 'staff',
-  'GET /api-2.0/admin/experiments/:id/': 'staff',
-  'PUT /api-2.0/admin/experiments/:id/': 'staff',
-  'POST /api-2.0/admin/experiments/:id/start/': 'staff',
-  'POST /api-2.0/admin/experiments/:id/stop/': 'staff',
+  // A staff invitation's token and e-mail decide (the staff tests); whoever accepts is not staff yet.
+  'POST /api-2.0/staff-invitations/accept/': 'user',
   'DELETE /payment-vendor/stored-payment-method/:storedId/': 'own',
   'GET /privacy/user-cookie-preferences/': 'user',
   'POST /privacy/user-cookie-preferences/': 'user',
@@ -165,9 +163,16 @@ const MATRIX: Record<string, Access> = {
 };
 
 const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
+/** The back office's API (ADMIN_API_PREFIX of the staff module, which platform code may not import). */
+const ADMIN_API_PREFIX = '/api-2.0/admin/';
+const isAdminRoute = (route: RouteEntry) => route.url.startsWith(ADMIN_API_PREFIX);
 
 let env: ServerWithSandbox;
 const actors: Record<string, TestClient> = {};
+/** One staff member per role, each a fresh account (`staff_members` rows written here). */
+const staffActors = {} as Record<StaffRole, TestClient>;
+/** The customer whose back office routes the matrix calls (ending their sessions harms no actor). */
+let customerId: number;
 /** The learner's own resources, which nobody else may see. */
 let own: { attemptId: string; storedId: string; orderId: number; lineId: number };
 /** The demo organization (Acme), whose admin area the `organization` routes are. */
@@ -193,7 +198,6 @@ beforeAll(async () => {
   for (const [name, email, ip] of [
     ['owner', 'owner@example.com', '10.77.0.4'],
     ['admin', 'admin@example.com', '10.77.0.5'],
-    ['operator', 'operator@example.com', '10.77.0.7'],
   ] as const) {
     actors[name] = createTestClient(env.server.app, { ip });
     expect((await actors[name].login(email)).statusCode).toBe(200);
@@ -209,6 +213,16 @@ beforeAll(async () => {
     sql`insert into organization_members (organization_id, user_id, role) values (${Number(acme!.id)}, ${Number(studentUser!.id)}, 'student')`,
   );
   actors.student = student.client;
+  const idOf = async (email: string) =>
+    Number((await rows(sql`select id from users where email = ${email.toLowerCase()}`))[0]!.id);
+  for (const [index, role] of STAFF_ROLES.entries()) {
+    const member = await signUp(`Staff-${role}`, `10.77.1.${index + 1}`);
+    await env.server.db.execute(
+      sql`insert into staff_members (user_id, role) values (${await idOf(member.email)}, ${role})`,
+    );
+    staffActors[role] = member.client;
+  }
+  customerId = await idOf((await signUp('Customer', '10.77.0.8')).email);
 
   // The learner's own: a payment attempt waiting for 3-D Secure, and a saved card.
   const submit = (card: string, rememberMe: boolean, course: number) =>
@@ -245,6 +259,7 @@ afterAll(() => env.close());
 /** A request to the route that is well-formed enough to reach its authorization. */
 function requestTo(route: RouteEntry, client: TestClient) {
   const url = route.url
+    .replace('/api-2.0/admin/customers/:id/', `/api-2.0/admin/customers/${customerId}/`)
     .replace(':organizationId', String(acmeId))
     .replace(':paymentId', '2')
     // Nobody: a member route never removes or changes someone here.
@@ -282,9 +297,15 @@ describe('authorization matrix', () => {
   it('has an expectation for every route, and a route for every expectation', () => {
     const routes = env.server.routes.map(keyOf).sort();
     expect(
-      routes.filter((key) => !(key in MATRIX)),
+      env.server.routes.filter((route) => !isAdminRoute(route) && !(keyOf(route) in MATRIX)).map(keyOf),
       'routes without an expectation',
     ).toEqual([]);
+    // A back office route's expectation is its permission, which the server requires at start.
+    expect(
+      env.server.routes.filter((route) => isAdminRoute(route) !== (route.staff !== null)).map(keyOf),
+      'back office routes without a staff permission, or staff permissions outside the back office',
+    ).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => key.includes(ADMIN_API_PREFIX))).toEqual([]);
     expect(
       Object.keys(MATRIX).filter((key) => !routes.includes(key)),
       'expectations without a route',
@@ -295,12 +316,12 @@ describe('authorization matrix', () => {
     for (const route of env.server.routes) {
       const access = MATRIX[keyOf(route)];
       expect(route.auth === 'user', keyOf(route)).toBe(
-        access === 'user' ||
+        isAdminRoute(route) ||
+          access === 'user' ||
           access === 'own' ||
           access === 'plan' ||
           access === 'organization' ||
-          access === 'organization-owner' ||
-          access === 'staff',
+          access === 'organization-owner',
       );
     }
   });
@@ -339,6 +360,52 @@ describe('authorization matrix', () => {
     expect(deleted.statusCode).toBeLessThan(300);
   });
 
+  // Before the test below, whose last route logs every actor out.
+  it('answers every back office route × visitor, the users above and each staff role as its permission says', async () => {
+    const adminRoutes = env.server.routes.filter(isAdminRoute);
+    // The back office's own pages are there (a refactor that lost them must not pass unseen).
+    expect(adminRoutes.map(keyOf)).toEqual(
+      expect.arrayContaining([
+        'GET /api-2.0/admin/me/',
+        'GET /api-2.0/admin/staff/',
+        'GET /api-2.0/admin/audit-events/',
+        'GET /api-2.0/admin/customers/',
+        'POST /api-2.0/admin/customers/:id/credit/',
+        'GET /api-2.0/admin/experiments/',
+      ]),
+    );
+    let outcomes = 0;
+    for (const route of adminRoutes) {
+      const permission = route.staff as StaffPermission;
+      for (const [actor, client] of Object.entries(actors)) {
+        const response = await requestTo(route, client);
+        const what = `${actor} ${keyOf(route)} (${permission}) → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        outcomes += 1;
+        if (actor === 'visitor') {
+          expect(response.statusCode, what).toBe(401);
+          expect(response.data.code, what).toBe('not_authenticated');
+        } else {
+          // Learners and organization people are not on the staff.
+          expect(response.statusCode, what).toBe(403);
+          expect(response.data.code, what).toBe('permission_denied');
+        }
+      }
+      for (const role of STAFF_ROLES) {
+        const response = await requestTo(route, staffActors[role]);
+        const what = `${role} staff ${keyOf(route)} (${permission}) → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        outcomes += 1;
+        if (STAFF_ROLE_PERMISSIONS[role].includes(permission)) {
+          // Allowed (the empty body may still be refused as input, or the id be nobody's).
+          expect([401, 403], what).not.toContain(response.statusCode);
+          expect(response.statusCode, what).toBeLessThan(500);
+        } else {
+          expect(response.statusCode, what).toBe(403);
+          expect(response.data.code, what).toBe('permission_denied');
+        }
+      }
+    }
+    expect(outcomes).toBe(adminRoutes.length * (Object.keys(actors).length + STAFF_ROLES.length));
+  });
   it('answers every route × visitor, learner, other learner, owner, admin and student as designed', async () => {
     const outcomes: string[] = [];
     // Logging out ends each actor's session: last.
@@ -346,6 +413,7 @@ describe('authorization matrix', () => {
       (a, b) => Number(a.url === '/api-2.0/auth/logout/') - Number(b.url === '/api-2.0/auth/logout/'),
     );
     for (const route of ordered) {
+      if (isAdminRoute(route)) continue;
       const access = MATRIX[keyOf(route)]!;
       for (const [actor, client] of Object.entries(actors)) {
         // The learner's own resources are checked last: a DELETE would remove them.
@@ -360,8 +428,7 @@ describe('authorization matrix', () => {
             access === 'attempt' ||
             access === 'plan' ||
             access === 'organization' ||
-            access === 'organization-owner' ||
-            access === 'staff')
+            access === 'organization-owner')
         ) {
           expect(response.statusCode, what).toBe(401);
           expect(response.data.code, what).toBe('not_authenticated');
@@ -393,14 +460,6 @@ describe('authorization matrix', () => {
           expect(response.data.code, what).toBe('webhook_signature_invalid');
         } else if (access === 'operator') {
           expect(response.statusCode, what).toBe(404);
-        } else if (access === 'staff') {
-          // The operator passes (the empty body may still be refused as input); everyone else is refused.
-          if (actor === 'operator') {
-            expect([401, 403], what).not.toContain(response.statusCode);
-            expect(response.statusCode, what).toBeLessThan(500);
-          } else {
-            expect(response.statusCode, what).toBe(403);
-          }
         } else {
           expect([401, 403], what).not.toContain(response.statusCode);
           expect(response.statusCode, what).toBeLessThan(500);
@@ -411,6 +470,7 @@ describe('authorization matrix', () => {
     const ownRoutes = env.server.routes.filter((route) =>
       ['own', 'attempt'].includes(MATRIX[keyOf(route)]!),
     ).length;
-    expect(outcomes.length).toBe(env.server.routes.length * Object.keys(actors).length - ownRoutes);
+    const otherRoutes = env.server.routes.filter((route) => !isAdminRoute(route)).length;
+    expect(outcomes.length).toBe(otherRoutes * Object.keys(actors).length - ownRoutes);
   });
 });
