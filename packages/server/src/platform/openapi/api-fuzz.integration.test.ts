@@ -63,6 +63,8 @@ const PAGE_ROUTES = new Set(['/s/:code/']);
 let env: ServerWithSandbox;
 let visitor: TestClient;
 let learner: TestClient;
+/** The demo owner: back office routes are fuzzed past their staff check too. */
+let owner: TestClient;
 const figures = { requests: 0, refused: 0, accepted: 0 };
 
 beforeAll(async () => {
@@ -75,6 +77,9 @@ beforeAll(async () => {
   learner = createTestClient(env.server.app, { ip: '10.66.0.2' });
   const login = await learner.login('learner@example.com');
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  owner = createTestClient(env.server.app, { ip: '10.66.0.3' });
+  const ownerLogin = await owner.login('operator@example.com');
+  if (ownerLogin.statusCode !== 200) throw new Error(`login failed: ${ownerLogin.body}`);
 });
 afterAll(async () => {
   process.stdout.write(
@@ -376,7 +381,7 @@ describe('schema-driven fuzzing of every route', () => {
   // Routes are read once the server exists; one test per route keeps failures readable.
   it('answers every drawn and every known-nasty request without a 5xx, in the error contract, changing nothing when it refuses', async () => {
     for (const route of env.server.routes) {
-      for (const client of [visitor, learner]) {
+      for (const client of route.staff ? [visitor, learner, owner] : [visitor, learner]) {
         for (const request of fixedCases(route)) await send(client, route, request);
         await fc.assert(
           fc.asyncProperty(arbitraryCase(route), async (request) => {

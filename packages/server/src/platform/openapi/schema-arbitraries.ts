@@ -139,17 +139,25 @@ export function arbitraryOf(schema: JsonSchema | null | undefined, depth = 0): f
           },
         );
       case 'integer':
-      case 'number':
+      case 'number': {
+        // A number field may have fractional bounds (a percent from 0.01): integers inside them.
+        const min = Math.ceil(Math.max(schema.minimum ?? -1000, -1_000_000));
+        const max = Math.floor(Math.min(schema.maximum ?? 1000, 1_000_000));
         return fc.oneof(
           { weight: 2, arbitrary: nastyNumber },
           {
             weight: 2,
-            arbitrary: fc.integer({
-              min: Math.max(schema.minimum ?? -1000, -1_000_000),
-              max: Math.min(schema.maximum ?? 1000, 1_000_000),
-            }),
+            arbitrary:
+              type === 'number'
+                ? fc.double({
+                    min: Math.max(schema.minimum ?? -1000, -1_000_000),
+                    max: Math.min(schema.maximum ?? 1000, 1_000_000),
+                    noNaN: true,
+                  })
+                : fc.integer({ min, max: Math.max(min, max) }),
           },
         );
+      }
       case 'boolean':
         return fc.boolean();
       case 'null':
