@@ -14,12 +14,12 @@ import { ConfirmActionModal } from '../../ui/confirm-action-modal';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
-import { adminDateTime, adminMoney } from '../admin-orders/admin-format';
+import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
 import { adminOrderPath } from '../admin-orders/admin-orders-api';
 import { CodeStatusBadge } from './admin-catalog-badges';
 import { adminCodeQuery, adminCoursePath, campaignCsvHref, deactivateCode } from './admin-catalog-api';
 import { discountText } from './admin-codes-page';
-import { ObjectHistory } from './object-history';
+import { AdminAuditTrail } from '../admin-shell/admin-audit-trail';
 
 /** `/admin/codes/:id/`: a code's terms, its uses with their buyers and orders, and deactivation. */
 export function AdminCodePage() {
@@ -73,7 +73,7 @@ function CodeDetail({ codeId }: { codeId: number }) {
           <Title order={2} size="h4">
             History
           </Title>
-          <ObjectHistory objectType="code" objectId={code.data.id} />
+          <AdminAuditTrail objectType="code" objectId={code.data.id} />
         </Stack>
       </Stack>
     </AdminLayout>

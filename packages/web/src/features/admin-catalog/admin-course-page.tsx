@@ -24,7 +24,7 @@ import { CourseCurriculumEditor } from './course-curriculum-editor';
 import { CourseDetailsForm } from './course-details-form';
 import { CoursePricingPanel } from './course-pricing-panel';
 import { CoursePublishingPanel, PreviewButton } from './course-publishing-panel';
-import { ObjectHistory } from './object-history';
+import { AdminAuditTrail } from '../admin-shell/admin-audit-trail';
 
 const TABS = ['details', 'curriculum', 'cover', 'pricing', 'publishing', 'history'] as const;
 type Tab = (typeof TABS)[number];
@@ -221,7 +221,7 @@ function CourseTabs({ course }: { course: AdminCourseDetail }) {
           />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
-          <ObjectHistory objectType="course" objectId={course.id} />
+          <AdminAuditTrail objectType="course" objectId={course.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -16,8 +16,8 @@ import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
-import { adminDateTime, adminMoney } from '../admin-orders/admin-format';
-import { AdminPager, useAdminListParams } from '../admin-orders/admin-list-controls';
+import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
+import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { CourseStatusBadge } from './admin-catalog-badges';
 import { adminCoursePath, adminCoursesQuery, categoriesQuery, priceTiersQuery } from './admin-catalog-api';
 

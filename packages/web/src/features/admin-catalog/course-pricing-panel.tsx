@@ -15,7 +15,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isApiError, useApiClient } from '../../platform/api';
-import { adminDateTime, adminMoney } from '../admin-orders/admin-format';
+import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
 import { pricePreviewQuery, priceTiersQuery } from './admin-catalog-api';
 
 const shown = (value: AdminMoney) => adminMoney(money(value.amount, value.currency));

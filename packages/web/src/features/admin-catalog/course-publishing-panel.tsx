@@ -25,7 +25,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError, useApiClient } from '../../platform/api';
 import { PageLoader } from '../../ui/page-loader';
-import { adminMoney } from '../admin-orders/admin-format';
+import { adminMoney } from '../admin-shell/admin-format';
 import { adminCoursePreviewQuery } from './admin-catalog-api';
 
 const STATUS_HINTS: Record<CourseStatus, string> = {

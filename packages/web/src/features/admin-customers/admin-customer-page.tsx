@@ -35,7 +35,7 @@ import { isApiError, useApiClient } from '../../platform/api';
 import { ConfirmActionModal } from '../../ui/confirm-action-modal';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import { adminDate, adminDateTime, adminMoney } from '../admin-orders/admin-format';
+import { adminDate, adminDateTime, adminMoney } from '../admin-shell/admin-format';
 import { AdminAuditTrail } from '../admin-shell/admin-audit-trail';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
 import {

@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import { adminDate } from '../admin-orders/admin-format';
-import { AdminPager, useAdminListParams } from '../admin-orders/admin-list-controls';
+import { adminDate } from '../admin-shell/admin-format';
+import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { AdminLayout } from '../admin-shell/admin-layout';
 import { adminCustomerPath, adminCustomersQuery } from './admin-customers-api';
 

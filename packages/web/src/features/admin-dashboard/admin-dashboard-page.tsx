@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import { adminDateTime, adminMoney, adminMoneyList } from '../admin-orders/admin-format';
+import { adminDateTime, adminMoney, adminMoneyList } from '../admin-shell/admin-format';
 import { OrderStatusBadge } from '../admin-orders/admin-order-badges';
 import { adminOrderPath } from '../admin-orders/admin-orders-api';
 import { AdminLayout, StaffRoleBadge, useStaff } from '../admin-shell/admin-layout';

@@ -26,10 +26,11 @@ import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
-import { adminDate, adminDateTime, adminMoney } from './admin-format';
+import { adminDate, adminDateTime, adminMoney } from '../admin-shell/admin-format';
 import { OrderStatusBadge, RefundStatusBadge } from './admin-order-badges';
 import { adminOrderQuery, retryRefund } from './admin-orders-api';
 import { RefundOrderButton } from './refund-order-modal';
+import { AdminAuditTrail } from '../admin-shell/admin-audit-trail';
 
 /** `/admin/orders/:id/`: one order with everything staff are asked about, and its refunds. */
 export function AdminOrderPage() {
@@ -195,6 +196,10 @@ function OrderSections({ order }: { order: AdminOrderDetail }) {
 
       <Section title="Provider events">
         <EventsTable order={order} />
+      </Section>
+
+      <Section title="History">
+        <AdminAuditTrail objectType="order" objectId={order.id} />
       </Section>
     </Stack>
   );

@@ -13,8 +13,8 @@ import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { AdminLayout } from '../admin-shell/admin-layout';
-import { adminDateTime, adminMoney } from './admin-format';
-import { AdminPager, useAdminListParams } from './admin-list-controls';
+import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
+import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { OrderStatusBadge } from './admin-order-badges';
 import { adminOrderPath, adminOrdersQuery } from './admin-orders-api';
 

@@ -12,8 +12,8 @@ import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
-import { adminDateTime, adminMoney } from './admin-format';
-import { AdminPager, useAdminListParams } from './admin-list-controls';
+import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
+import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { RefundStatusBadge } from './admin-order-badges';
 import { adminOrderPath, adminRefundsQuery, retryRefund } from './admin-orders-api';
 

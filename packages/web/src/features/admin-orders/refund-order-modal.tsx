@@ -11,7 +11,7 @@ import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text, Textarea } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError, useApiClient } from '../../platform/api';
-import { adminMoney } from './admin-format';
+import { adminMoney } from '../admin-shell/admin-format';
 import { refundOrder } from './admin-orders-api';
 
 type Step = 'choose' | 'confirm';

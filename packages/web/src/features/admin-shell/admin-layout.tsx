@@ -1,5 +1,17 @@
 import { PAGE_ROUTES, STAFF_ROLE_LABELS, type StaffPermission } from '@lectern/domain';
-import { Anchor, Badge, Box, Container, Flex, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Container,
+  Flex,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';

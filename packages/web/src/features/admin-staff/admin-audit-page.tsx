@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import { AdminPager, useAdminListParams } from '../admin-orders/admin-list-controls';
+import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { AuditEventsTable, auditEventsQuery } from '../admin-shell/admin-audit-trail';
 import { AdminLayout } from '../admin-shell/admin-layout';
 

@@ -39,8 +39,8 @@ import { isApiError, useApiClient } from '../../platform/api';
 import { ConfirmActionModal } from '../../ui/confirm-action-modal';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import { adminDate, adminMoney } from '../admin-orders/admin-format';
-import { AdminPager, useAdminListParams } from '../admin-orders/admin-list-controls';
+import { adminDate, adminMoney } from '../admin-shell/admin-format';
+import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { AdminLayout, StaffRoleBadge, useStaff, useStaffMay } from '../admin-shell/admin-layout';
 import {
   backOfficeSettingsQuery,
