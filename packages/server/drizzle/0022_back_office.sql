@@ -64,6 +64,8 @@ CREATE TABLE "staff_members" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "courses" ALTER COLUMN "primary_category_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "courses" ALTER COLUMN "price_tier_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "is_unlisted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "what_you_learn" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "requirements" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
@@ -75,6 +77,8 @@ ALTER TABLE "coupons" ADD COLUMN "deactivated_at" timestamp with time zone;--> s
 ALTER TABLE "coupons" ADD COLUMN "created_by" integer;--> statement-breakpoint
 ALTER TABLE "credit_entries" ADD COLUMN "created_by" integer;--> statement-breakpoint
 ALTER TABLE "course_refunds" ADD COLUMN "staff_id" integer;--> statement-breakpoint
+ALTER TABLE "course_refunds" ADD COLUMN "retries" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "course_refunds" ADD COLUMN "provider_key" varchar(100);--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "admin_audit_events" ADD CONSTRAINT "admin_audit_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_cover_uploads" ADD CONSTRAINT "course_cover_uploads_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -96,6 +100,12 @@ ALTER TABLE "coupons" ADD CONSTRAINT "coupons_created_by_users_id_fk" FOREIGN KE
 ALTER TABLE "credit_entries" ADD CONSTRAINT "credit_entries_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_refunds" ADD CONSTRAINT "course_refunds_staff_id_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "coupons_campaign_idx" ON "coupons" USING btree ("campaign");--> statement-breakpoint
+CREATE INDEX "order_lines_coupon_idx" ON "order_lines" USING btree ("coupon_code") WHERE "order_lines"."coupon_code" is not null;--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_card_last4_idx" ON "orders" USING btree ("card_last4");--> statement-breakpoint
+CREATE INDEX "orders_gateway_payment_idx" ON "orders" USING btree ("gateway_payment_id");--> statement-breakpoint
+CREATE INDEX "payment_gateway_events_payment_idx" ON "payment_gateway_events" USING btree ((coalesce("payload" #>> '{data,object,payment_intent}', "payload" #>> '{data,object,id}')));--> statement-breakpoint
+CREATE INDEX "course_refunds_order_idx" ON "course_refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "course_refunds_status_idx" ON "course_refunds" USING btree ("status","requested_at");--> statement-breakpoint
 ALTER TABLE "coupons" ADD CONSTRAINT "coupons_per_buyer_limit_positive" CHECK ("coupons"."per_buyer_limit" is null or "coupons"."per_buyer_limit" >= 1);--> statement-breakpoint
 -- The audit log is append-only: no statement may rewrite or remove what staff did.
@@ -103,28 +113,20 @@ CREATE FUNCTION "admin_audit_events_append_only"() RETURNS trigger LANGUAGE plpg
 BEGIN
   RAISE EXCEPTION 'admin_audit_events is append-only';
 END;
-$$;--> statement-breakpoint
+$$;
+--> statement-breakpoint
 CREATE TRIGGER "admin_audit_events_no_update_or_delete" BEFORE UPDATE OR DELETE ON "admin_audit_events"
-FOR EACH STATEMENT EXECUTE FUNCTION "admin_audit_events_append_only"();--> statement-breakpoint
+FOR EACH STATEMENT EXECUTE FUNCTION "admin_audit_events_append_only"();
+--> statement-breakpoint
 -- The operators before staff roles are the first owners.
-INSERT INTO "staff_members" ("user_id", "role") SELECT "id", 'owner' FROM "users" WHERE "is_operator";--> statement-breakpoint
+INSERT INTO "staff_members" ("user_id", "role") SELECT "id", 'owner' FROM "users" WHERE "is_operator";
+--> statement-breakpoint
 INSERT INTO "back_office_settings" ("id", "support_refund_limits") VALUES (1, '{"USD": 20000, "EUR": 20000, "GBP": 20000, "JPY": 3000000, "INR": 1500000, "BRL": 100000}');
 --> statement-breakpoint
 -- Back office orders and refunds (issue 32): staff retries of a refund, and the indexes of the order search.
-ALTER TABLE "course_refunds" ADD COLUMN "retries" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "course_refunds" ADD COLUMN "provider_key" varchar(100);--> statement-breakpoint
-CREATE INDEX "course_refunds_order_idx" ON "course_refunds" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "orders_card_last4_idx" ON "orders" USING btree ("card_last4");--> statement-breakpoint
-CREATE INDEX "orders_gateway_payment_idx" ON "orders" USING btree ("gateway_payment_id");--> statement-breakpoint
-CREATE INDEX "order_lines_coupon_idx" ON "order_lines" USING btree ("coupon_code") WHERE "order_lines"."coupon_code" is not null;--> statement-breakpoint
-CREATE INDEX "payment_gateway_events_payment_idx" ON "payment_gateway_events" USING btree ((coalesce("payload" #>> '{data,object,payment_intent}', "payload" #>> '{data,object,id}')));
---> statement-breakpoint
 -- Back office courses, prices and codes (issue 32): a draft may wait for its category and price tier
 -- (publishing asks for them); unlisted courses stay out of search; every change to what the
 -- storefront shows of the catalog, and to codes, is announced so each instance drops what it kept.
-ALTER TABLE "courses" ALTER COLUMN "primary_category_id" DROP NOT NULL;--> statement-breakpoint
-ALTER TABLE "courses" ALTER COLUMN "price_tier_id" DROP NOT NULL;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "lectern_refresh_course_search"(course_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM course_search_documents d
@@ -169,14 +171,22 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "courses_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "courses" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
-CREATE TRIGGER "course_instructors_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "course_instructors" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
-CREATE TRIGGER "instructors_announce_catalog" AFTER UPDATE OR DELETE ON "instructors" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
-CREATE TRIGGER "categories_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
-CREATE TRIGGER "price_tier_amounts_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "price_tier_amounts" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
-CREATE TRIGGER "course_cover_uploads_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "course_cover_uploads" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
-CREATE TRIGGER "curriculum_sections_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "curriculum_sections" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
-CREATE TRIGGER "curriculum_items_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "curriculum_items" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();--> statement-breakpoint
+CREATE TRIGGER "courses_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "courses" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "course_instructors_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "course_instructors" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "instructors_announce_catalog" AFTER UPDATE OR DELETE ON "instructors" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "categories_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "price_tier_amounts_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "price_tier_amounts" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "course_cover_uploads_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "course_cover_uploads" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "curriculum_sections_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "curriculum_sections" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "curriculum_items_announce_catalog" AFTER INSERT OR UPDATE OR DELETE ON "curriculum_items" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_catalog_changed"();
+--> statement-breakpoint
 -- A code changed (deactivated, its courses): every instance drops the definitions it kept.
 CREATE OR REPLACE FUNCTION "lectern_announce_coupons_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -185,5 +195,6 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "coupons_announce_changed" AFTER INSERT OR UPDATE OR DELETE ON "coupons" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_coupons_changed"();--> statement-breakpoint
+CREATE TRIGGER "coupons_announce_changed" AFTER INSERT OR UPDATE OR DELETE ON "coupons" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_coupons_changed"();
+--> statement-breakpoint
 CREATE TRIGGER "coupon_courses_announce_changed" AFTER INSERT OR UPDATE OR DELETE ON "coupon_courses" FOR EACH STATEMENT EXECUTE FUNCTION "lectern_announce_coupons_changed"();
