@@ -120,7 +120,14 @@ function OrderSections({ order }: { order: AdminOrderDetail }) {
         )}
       </Group>
       {notice && (
-        <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setNotice(null)}>
+        <Alert
+          color="green"
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+        >
           {notice}
         </Alert>
       )}

@@ -95,6 +95,7 @@ function RefundsList() {
           variant="light"
           role={result.tone === 'red' ? 'alert' : 'status'}
           withCloseButton
+          closeButtonLabel="Dismiss"
           onClose={() => setResult(null)}
         >
           {result.text}
