@@ -29,7 +29,7 @@ import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
 import { adminDate, adminMoney } from '../admin-shell/admin-format';
-import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { AdminMoreFilters, AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { CodeStatusBadge } from './admin-catalog-badges';
 import { adminCodePath, adminCodesQuery, campaignCsvHref, campaignsQuery } from './admin-catalog-api';
 import { CodeForm, GeneratedCodes } from './code-form';
@@ -212,37 +212,39 @@ function CodeFilters({ list }: { list: ReturnType<typeof useAdminListParams> }) 
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={list.get('status') || ANY}
-          onChange={(value) => list.update({ status: anyOrValue(value) })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Campaign"
-          data={campaignOptions}
-          value={current || ANY}
-          onChange={(value) => list.update({ campaign: anyOrValue(value) })}
-          allowDeselect={false}
-          searchable
-        />
-        <Select
-          label="Kind"
-          data={KIND_OPTIONS}
-          value={list.get('kind') || ANY}
-          onChange={(value) => list.update({ kind: anyOrValue(value) })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Sort by"
-          data={SORTS}
-          value={list.get('sort') || '-created'}
-          onChange={(value) => list.update({ sort: value === '-created' ? null : value })}
-          allowDeselect={false}
-        />
-      </SimpleGrid>
+      <AdminMoreFilters>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={list.get('status') || ANY}
+            onChange={(value) => list.update({ status: anyOrValue(value) })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Campaign"
+            data={campaignOptions}
+            value={current || ANY}
+            onChange={(value) => list.update({ campaign: anyOrValue(value) })}
+            allowDeselect={false}
+            searchable
+          />
+          <Select
+            label="Kind"
+            data={KIND_OPTIONS}
+            value={list.get('kind') || ANY}
+            onChange={(value) => list.update({ kind: anyOrValue(value) })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Sort by"
+            data={SORTS}
+            value={list.get('sort') || '-created'}
+            onChange={(value) => list.update({ sort: value === '-created' ? null : value })}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+      </AdminMoreFilters>
     </Stack>
   );
 }

@@ -17,7 +17,7 @@ import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
 import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
-import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { AdminMoreFilters, AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { CourseStatusBadge } from './admin-catalog-badges';
 import { adminCoursePath, adminCoursesQuery, categoriesQuery, priceTiersQuery } from './admin-catalog-api';
 
@@ -154,44 +154,46 @@ function CourseFilters({ list }: { list: ReturnType<typeof useAdminListParams> }
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={list.get('status') || ANY}
-          onChange={(value) => list.update({ status: anyOrValue(value) })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Category"
-          data={categoryOptions}
-          value={list.get('category') || ANY}
-          onChange={(value) => list.update({ category: anyOrValue(value) })}
-          allowDeselect={false}
-          searchable
-        />
-        <Select
-          label="Price tier"
-          data={tierOptions}
-          value={list.get('price_tier') || ANY}
-          onChange={(value) => list.update({ price_tier: anyOrValue(value) })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Language"
-          data={LANGUAGE_OPTIONS}
-          value={list.get('language') || ANY}
-          onChange={(value) => list.update({ language: anyOrValue(value) })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Sort by"
-          data={SORTS}
-          value={list.get('sort') || '-updated'}
-          onChange={(value) => list.update({ sort: value === '-updated' ? null : value })}
-          allowDeselect={false}
-        />
-      </SimpleGrid>
+      <AdminMoreFilters>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={list.get('status') || ANY}
+            onChange={(value) => list.update({ status: anyOrValue(value) })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Category"
+            data={categoryOptions}
+            value={list.get('category') || ANY}
+            onChange={(value) => list.update({ category: anyOrValue(value) })}
+            allowDeselect={false}
+            searchable
+          />
+          <Select
+            label="Price tier"
+            data={tierOptions}
+            value={list.get('price_tier') || ANY}
+            onChange={(value) => list.update({ price_tier: anyOrValue(value) })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Language"
+            data={LANGUAGE_OPTIONS}
+            value={list.get('language') || ANY}
+            onChange={(value) => list.update({ language: anyOrValue(value) })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Sort by"
+            data={SORTS}
+            value={list.get('sort') || '-updated'}
+            onChange={(value) => list.update({ sort: value === '-updated' ? null : value })}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+      </AdminMoreFilters>
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { AdminLayout } from '../admin-shell/admin-layout';
 import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
-import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { AdminMoreFilters, AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { OrderStatusBadge } from './admin-order-badges';
 import { adminOrderPath, adminOrdersQuery } from './admin-orders-api';
 
@@ -143,38 +143,40 @@ function OrderFilters({ list }: { list: ReturnType<typeof useAdminListParams> })
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={list.get('status') || ANY}
-          onChange={(value) => list.update({ status: anyOrValue(value) })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Payment method"
-          data={METHOD_OPTIONS}
-          value={list.get('method') || ANY}
-          onChange={(value) => list.update({ method: anyOrValue(value) })}
-          allowDeselect={false}
-        />
-        <Select
-          label="Sort by"
-          data={SORTS}
-          value={list.get('sort') || '-created'}
-          onChange={(value) => list.update({ sort: value === '-created' ? null : value })}
-          allowDeselect={false}
-        />
-        <TextInput label="Country" description="Two letters, e.g. US" maxLength={2} {...field('country')} />
-        <TextInput label="Discount code" maxLength={255} {...field('code')} />
-        <TextInput label="From" type="date" {...field('from')} />
-        <TextInput label="To" type="date" {...field('to')} />
-        <Group align="flex-end">
-          <Button type="submit" variant="default">
-            Apply filters
-          </Button>
-        </Group>
-      </SimpleGrid>
+      <AdminMoreFilters>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={list.get('status') || ANY}
+            onChange={(value) => list.update({ status: anyOrValue(value) })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Payment method"
+            data={METHOD_OPTIONS}
+            value={list.get('method') || ANY}
+            onChange={(value) => list.update({ method: anyOrValue(value) })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Sort by"
+            data={SORTS}
+            value={list.get('sort') || '-created'}
+            onChange={(value) => list.update({ sort: value === '-created' ? null : value })}
+            allowDeselect={false}
+          />
+          <TextInput label="Country" description="Two letters, e.g. US" maxLength={2} {...field('country')} />
+          <TextInput label="Discount code" maxLength={255} {...field('code')} />
+          <TextInput label="From" type="date" {...field('from')} />
+          <TextInput label="To" type="date" {...field('to')} />
+          <Group align="flex-end">
+            <Button type="submit" variant="default">
+              Apply filters
+            </Button>
+          </Group>
+        </SimpleGrid>
+      </AdminMoreFilters>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 
 /**
@@ -79,5 +80,36 @@ export function AdminPager({
         </nav>
       )}
     </Group>
+  );
+}
+
+/** Query parameters that are not filters: the search text, paging and order. */
+const NOT_FILTERS = new Set(['q', 'page', 'page_size', 'sort']);
+
+/**
+ * A list's filters: always shown from `sm` up; on a phone folded behind a "Filters" button (with
+ * how many are set), so the list itself is on the first screen.
+ */
+export function AdminMoreFilters({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  const [opened, setOpened] = useState(false);
+  const id = useId();
+  const active = [...params.entries()].filter(([key, value]) => !NOT_FILTERS.has(key) && value !== '').length;
+  return (
+    <>
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        w="fit-content"
+        aria-expanded={opened}
+        aria-controls={id}
+        onClick={() => setOpened((open) => !open)}
+      >
+        {active > 0 ? `Filters (${active})` : 'Filters'}
+      </Button>
+      <Box id={id} display={{ base: opened ? 'block' : 'none', sm: 'block' }}>
+        {children}
+      </Box>
+    </>
   );
 }

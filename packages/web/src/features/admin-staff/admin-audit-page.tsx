@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { AdminMoreFilters, AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { AuditEventsTable, auditEventsQuery } from '../admin-shell/admin-audit-trail';
 import { AdminLayout } from '../admin-shell/admin-layout';
 
@@ -106,36 +106,43 @@ function AuditFilters({ list }: { list: ReturnType<typeof useAdminListParams> })
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        <TextInput label="Staff member" description="E-mail or user id" maxLength={254} {...field('actor')} />
-        <TextInput
-          label="Action"
-          description="e.g. customer.credit_granted"
-          maxLength={64}
-          {...field('action')}
-        />
-        <TextInput
-          label="Object type"
-          description="e.g. course, order, customer"
-          maxLength={32}
-          {...field('object_type')}
-        />
-        <TextInput label="Object id" maxLength={64} {...field('object_id')} />
-        <TextInput label="From" type="date" {...field('from')} />
-        <TextInput label="To" type="date" {...field('to')} />
-        <Select
-          label="Order"
-          data={SORTS}
-          value={list.get('sort') || '-created'}
-          onChange={(value) => list.update({ sort: value === '-created' ? null : value })}
-          allowDeselect={false}
-        />
-        <Group align="flex-end">
-          <Button type="submit" variant="default">
-            Apply filters
-          </Button>
-        </Group>
-      </SimpleGrid>
+      <AdminMoreFilters>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <TextInput
+            label="Staff member"
+            description="E-mail or user id"
+            maxLength={254}
+            {...field('actor')}
+          />
+          <TextInput
+            label="Action"
+            description="e.g. customer.credit_granted"
+            maxLength={64}
+            {...field('action')}
+          />
+          <TextInput
+            label="Object type"
+            description="e.g. course, order, customer"
+            maxLength={32}
+            {...field('object_type')}
+          />
+          <TextInput label="Object id" maxLength={64} {...field('object_id')} />
+          <TextInput label="From" type="date" {...field('from')} />
+          <TextInput label="To" type="date" {...field('to')} />
+          <Select
+            label="Order"
+            data={SORTS}
+            value={list.get('sort') || '-created'}
+            onChange={(value) => list.update({ sort: value === '-created' ? null : value })}
+            allowDeselect={false}
+          />
+          <Group align="flex-end">
+            <Button type="submit" variant="default">
+              Apply filters
+            </Button>
+          </Group>
+        </SimpleGrid>
+      </AdminMoreFilters>
     </Stack>
   );
 }
