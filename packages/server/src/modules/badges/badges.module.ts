@@ -5,5 +5,12 @@ import { badgesGraphql } from './badges.graphql.js';
 /** Badges and certifications (platform §7). */
 export const badgesModule = defineFeatureModule<AppServices>({
   name: 'badges',
-  graphql: (services) => [badgesGraphql({ badges: services.badges, topics: services.topics, catalog: services.catalog, learningPaths: services.learningPaths })],
+  graphql: (services) => [
+    badgesGraphql({
+      badges: services.badges,
+      topics: services.topics,
+      catalog: services.catalog,
+      learningPaths: services.learningPaths,
+    }),
+  ],
 });

@@ -5,5 +5,12 @@ import { courseContentGraphql } from './course-content.graphql.js';
 /** Course curricula and assessments (platform §7). */
 export const courseContentModule = defineFeatureModule<AppServices>({
   name: 'course-content',
-  graphql: (services) => [courseContentGraphql({ courseContent: services.courseContent, catalog: services.catalog, experiments: services.experiments, userContext: services.userContext })],
+  graphql: (services) => [
+    courseContentGraphql({
+      courseContent: services.courseContent,
+      catalog: services.catalog,
+      experiments: services.experiments,
+      userContext: services.userContext,
+    }),
+  ],
 });

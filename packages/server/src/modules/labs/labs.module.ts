@@ -5,5 +5,7 @@ import { labsGraphql } from './labs.graphql.js';
 /** Hands-on labs (platform §7). */
 export const labsModule = defineFeatureModule<AppServices>({
   name: 'labs',
-  graphql: (services) => [labsGraphql({ labs: services.labs, catalog: services.catalog, topics: services.topics })],
+  graphql: (services) => [
+    labsGraphql({ labs: services.labs, catalog: services.catalog, topics: services.topics }),
+  ],
 });

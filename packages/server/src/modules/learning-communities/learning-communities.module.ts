@@ -5,5 +5,11 @@ import { learningCommunitiesGraphql } from './learning-communities.graphql.js';
 /** Learning communities (platform §7). */
 export const learningCommunitiesModule = defineFeatureModule<AppServices>({
   name: 'learning-communities',
-  graphql: (services) => [learningCommunitiesGraphql({ communities: services.learningCommunities, users: services.users, topics: services.topics })],
+  graphql: (services) => [
+    learningCommunitiesGraphql({
+      communities: services.learningCommunities,
+      users: services.users,
+      topics: services.topics,
+    }),
+  ],
 });

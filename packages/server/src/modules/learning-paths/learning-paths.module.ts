@@ -5,5 +5,7 @@ import { learningPathsGraphql } from './learning-paths.graphql.js';
 /** Learning paths (platform §7). */
 export const learningPathsModule = defineFeatureModule<AppServices>({
   name: 'learning-paths',
-  graphql: (services) => [learningPathsGraphql({ learningPaths: services.learningPaths, topics: services.topics })],
+  graphql: (services) => [
+    learningPathsGraphql({ learningPaths: services.learningPaths, topics: services.topics }),
+  ],
 });

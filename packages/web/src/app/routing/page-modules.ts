@@ -221,7 +221,9 @@ export const pages = {
     import('../../features/admin-staff/admin-audit-page').then((module) => module.AdminAuditPage),
   ),
   adminInvitationAccept: lazyPage('admin-invitation-accept', () =>
-    import('../../features/admin-staff/staff-invitation-accept-page').then((module) => module.StaffInvitationAcceptPage),
+    import('../../features/admin-staff/staff-invitation-accept-page').then(
+      (module) => module.StaffInvitationAcceptPage,
+    ),
   ),
   adminExperiments: lazyPage('experiments-admin', () =>
     import('../../features/experiments-admin/experiments-admin-page').then(
