@@ -1,5 +1,4 @@
 import {
-  ADMIN_PAGE_SIZE_DEFAULT,
   CODE_KIND_LABELS,
   CODE_KINDS,
   CODE_SCOPE_LABELS,
@@ -24,12 +23,10 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError, useApiClient } from '../../platform/api';
-import { LoadErrorAlert } from '../../ui/load-error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { useApiClient } from '../../platform/api';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
 import { adminDate, adminMoney } from '../admin-shell/admin-format';
-import { AdminMoreFilters, AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { AdminListResults, AdminMoreFilters, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { CodeStatusBadge } from './admin-catalog-badges';
 import { adminCodePath, adminCodesQuery, campaignCsvHref, campaignsQuery } from './admin-catalog-api';
 import { CodeForm, GeneratedCodes } from './code-form';
@@ -148,28 +145,9 @@ function CodesList() {
   return (
     <Stack gap="md">
       <CodeFilters key={list.search.toString()} list={list} />
-      {codes.isPending ? (
-        <PageLoader label="Loading codes" />
-      ) : codes.isError ? (
-        <LoadErrorAlert
-          message={
-            isApiError(codes.error) && codes.error.statusCode === 400
-              ? `These filters are not valid: ${codes.error.detail}`
-              : 'The codes could not be loaded.'
-          }
-          onRetry={() => void codes.refetch()}
-        />
-      ) : (
-        <>
-          <CodesTable rows={codes.data.results} />
-          <AdminPager
-            page={codes.data.page}
-            pageSize={codes.data.page_size || ADMIN_PAGE_SIZE_DEFAULT}
-            count={codes.data.count}
-            loading={codes.isPlaceholderData}
-          />
-        </>
-      )}
+      <AdminListResults query={codes} what="codes">
+        {(rows) => <CodesTable rows={rows} />}
+      </AdminListResults>
       <Campaigns />
     </Stack>
   );

@@ -1,5 +1,4 @@
 import {
-  ADMIN_PAGE_SIZE_DEFAULT,
   COURSE_LOCALES,
   COURSE_STATUS_LABELS,
   COURSE_STATUSES,
@@ -12,12 +11,10 @@ import { Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInpu
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { isApiError, useApiClient } from '../../platform/api';
-import { LoadErrorAlert } from '../../ui/load-error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { useApiClient } from '../../platform/api';
 import { AdminLayout, useStaffMay } from '../admin-shell/admin-layout';
 import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
-import { AdminMoreFilters, AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { AdminListResults, AdminMoreFilters, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { CourseStatusBadge } from './admin-catalog-badges';
 import { adminCoursePath, adminCoursesQuery, categoriesQuery, priceTiersQuery } from './admin-catalog-api';
 
@@ -74,28 +71,9 @@ function CoursesList() {
   return (
     <Stack gap="md">
       <CourseFilters key={list.search.toString()} list={list} />
-      {courses.isPending ? (
-        <PageLoader label="Loading courses" />
-      ) : courses.isError ? (
-        <LoadErrorAlert
-          message={
-            isApiError(courses.error) && courses.error.statusCode === 400
-              ? `These filters are not valid: ${courses.error.detail}`
-              : 'The courses could not be loaded.'
-          }
-          onRetry={() => void courses.refetch()}
-        />
-      ) : (
-        <>
-          <CoursesTable rows={courses.data.results} />
-          <AdminPager
-            page={courses.data.page}
-            pageSize={courses.data.page_size || ADMIN_PAGE_SIZE_DEFAULT}
-            count={courses.data.count}
-            loading={courses.isPlaceholderData}
-          />
-        </>
-      )}
+      <AdminListResults query={courses} what="courses">
+        {(rows) => <CoursesTable rows={rows} />}
+      </AdminListResults>
     </Stack>
   );
 }

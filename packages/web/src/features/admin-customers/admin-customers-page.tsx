@@ -1,13 +1,11 @@
-import { ADMIN_PAGE_SIZE_DEFAULT, STAFF_ROLE_LABELS, type AdminCustomerSummary } from '@lectern/domain';
+import { STAFF_ROLE_LABELS, type AdminCustomerSummary } from '@lectern/domain';
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { isApiError, useApiClient } from '../../platform/api';
-import { LoadErrorAlert } from '../../ui/load-error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { useApiClient } from '../../platform/api';
 import { adminDate } from '../admin-shell/admin-format';
-import { AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { AdminListResults, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { AdminLayout } from '../admin-shell/admin-layout';
 import { adminCustomerPath, adminCustomersQuery } from './admin-customers-api';
 
@@ -38,30 +36,14 @@ function CustomersList() {
   return (
     <Stack gap="md">
       <CustomerSearch key={list.search.toString()} list={list} />
-      {customers.isPending ? (
-        <PageLoader label="Loading customers" />
-      ) : customers.isError ? (
-        <LoadErrorAlert
-          message={
-            isApiError(customers.error) && customers.error.statusCode === 400
-              ? `This search is not valid: ${customers.error.detail}`
-              : 'The customers could not be loaded.'
-          }
-          onRetry={() => void customers.refetch()}
-        />
-      ) : customers.data.results.length === 0 ? (
-        <Text data-testid="admin-customers-empty">No customer matches this search.</Text>
-      ) : (
-        <>
-          <CustomersTable rows={customers.data.results} />
-          <AdminPager
-            page={customers.data.page}
-            pageSize={customers.data.page_size || ADMIN_PAGE_SIZE_DEFAULT}
-            count={customers.data.count}
-            loading={customers.isPlaceholderData}
-          />
-        </>
-      )}
+      <AdminListResults
+        query={customers}
+        what="customers"
+        invalid="This search is not valid"
+        empty={<Text data-testid="admin-customers-empty">No customer matches this search.</Text>}
+      >
+        {(rows) => <CustomersTable rows={rows} />}
+      </AdminListResults>
     </Stack>
   );
 }

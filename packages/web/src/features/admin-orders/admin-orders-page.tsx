@@ -2,19 +2,16 @@ import {
   ADMIN_ORDER_METHODS,
   ADMIN_ORDER_STATUS_LABELS,
   ADMIN_ORDER_STATUSES,
-  ADMIN_PAGE_SIZE_DEFAULT,
   type AdminOrderRow,
 } from '@lectern/domain';
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { isApiError, useApiClient } from '../../platform/api';
-import { LoadErrorAlert } from '../../ui/load-error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { useApiClient } from '../../platform/api';
 import { AdminLayout } from '../admin-shell/admin-layout';
 import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
-import { AdminMoreFilters, AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { AdminListResults, AdminMoreFilters, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { OrderStatusBadge } from './admin-order-badges';
 import { adminOrderPath, adminOrdersQuery } from './admin-orders-api';
 
@@ -57,28 +54,9 @@ function OrdersList() {
   return (
     <Stack gap="md">
       <OrderFilters key={list.search.toString()} list={list} />
-      {orders.isPending ? (
-        <PageLoader label="Loading orders" />
-      ) : orders.isError ? (
-        <LoadErrorAlert
-          message={
-            isApiError(orders.error) && orders.error.statusCode === 400
-              ? `These filters are not valid: ${orders.error.detail}`
-              : 'The orders could not be loaded.'
-          }
-          onRetry={() => void orders.refetch()}
-        />
-      ) : (
-        <>
-          <OrdersTable rows={orders.data.results} />
-          <AdminPager
-            page={orders.data.page}
-            pageSize={orders.data.page_size || ADMIN_PAGE_SIZE_DEFAULT}
-            count={orders.data.count}
-            loading={orders.isPlaceholderData}
-          />
-        </>
-      )}
+      <AdminListResults query={orders} what="orders">
+        {(rows) => <OrdersTable rows={rows} />}
+      </AdminListResults>
     </Stack>
   );
 }

@@ -1,6 +1,11 @@
+import { ADMIN_PAGE_SIZE_DEFAULT, type AdminPage } from '@lectern/domain';
 import { Box, Button, Group, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { isApiError } from '../../platform/api';
+import { LoadErrorAlert } from '../../ui/load-error-alert';
+import { PageLoader } from '../../ui/page-loader';
 
 /**
  * A back office list's state in the URL (a link reproduces the view): read a key, change some
@@ -110,6 +115,53 @@ export function AdminMoreFilters({ children }: { children: ReactNode }) {
       <Box id={id} display={{ base: opened ? 'block' : 'none', sm: 'block' }}>
         {children}
       </Box>
+    </>
+  );
+}
+
+/**
+ * A back office list's answer: its loader, its load error (a 400 names what is not valid in the
+ * search), its empty state, or its rows and the pager.
+ */
+export function AdminListResults<Row>({
+  query,
+  what,
+  invalid = 'These filters are not valid',
+  empty,
+  children,
+}: {
+  query: UseQueryResult<AdminPage<Row>>;
+  /** What the list holds, as its texts name it: "courses", "the audit log". */
+  what: string;
+  /** The start of a refused search's message. */
+  invalid?: string;
+  /** Shown instead of the rows when there are none (else the rows show their own). */
+  empty?: ReactNode;
+  children: (rows: Row[]) => ReactNode;
+}) {
+  if (query.isPending) return <PageLoader label={`Loading ${what}`} />;
+  if (query.isError) {
+    return (
+      <LoadErrorAlert
+        message={
+          isApiError(query.error) && query.error.statusCode === 400
+            ? `${invalid}: ${query.error.detail}`
+            : `The ${what.replace(/^the /, '')} could not be loaded.`
+        }
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (empty !== undefined && query.data.results.length === 0) return empty;
+  return (
+    <>
+      {children(query.data.results)}
+      <AdminPager
+        page={query.data.page}
+        pageSize={query.data.page_size || ADMIN_PAGE_SIZE_DEFAULT}
+        count={query.data.count}
+        loading={query.isPlaceholderData}
+      />
     </>
   );
 }

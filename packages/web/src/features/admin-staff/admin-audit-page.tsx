@@ -1,11 +1,8 @@
-import { ADMIN_PAGE_SIZE_DEFAULT } from '@lectern/domain';
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { isApiError, useApiClient } from '../../platform/api';
-import { LoadErrorAlert } from '../../ui/load-error-alert';
-import { PageLoader } from '../../ui/page-loader';
-import { AdminMoreFilters, AdminPager, useAdminListParams } from '../admin-shell/admin-list-controls';
+import { useApiClient } from '../../platform/api';
+import { AdminListResults, AdminMoreFilters, useAdminListParams } from '../admin-shell/admin-list-controls';
 import { AuditEventsTable, auditEventsQuery } from '../admin-shell/admin-audit-trail';
 import { AdminLayout } from '../admin-shell/admin-layout';
 
@@ -42,30 +39,13 @@ function AuditLog() {
   return (
     <Stack gap="md">
       <AuditFilters key={list.search.toString()} list={list} />
-      {events.isPending ? (
-        <PageLoader label="Loading the audit log" />
-      ) : events.isError ? (
-        <LoadErrorAlert
-          message={
-            isApiError(events.error) && events.error.statusCode === 400
-              ? `These filters are not valid: ${events.error.detail}`
-              : 'The audit log could not be loaded.'
-          }
-          onRetry={() => void events.refetch()}
-        />
-      ) : events.data.results.length === 0 ? (
-        <Text data-testid="admin-audit-empty">No changes match this search and these filters.</Text>
-      ) : (
-        <>
-          <AuditEventsTable events={events.data.results} showObject caption="Audit log entries" />
-          <AdminPager
-            page={events.data.page}
-            pageSize={events.data.page_size || ADMIN_PAGE_SIZE_DEFAULT}
-            count={events.data.count}
-            loading={events.isPlaceholderData}
-          />
-        </>
-      )}
+      <AdminListResults
+        query={events}
+        what="the audit log"
+        empty={<Text data-testid="admin-audit-empty">No changes match this search and these filters.</Text>}
+      >
+        {(rows) => <AuditEventsTable events={rows} showObject caption="Audit log entries" />}
+      </AdminListResults>
     </Stack>
   );
 }
