@@ -11,7 +11,6 @@ import { adminCoursesRoutes } from './admin-courses.routes.js';
 import { createAdminCourses } from './admin-courses.service.js';
 import { adminPricesRoutes } from './admin-prices.routes.js';
 import { createAdminPrices } from './admin-prices.service.js';
-import { createStorefrontChanges } from './storefront-changes.js';
 
 /** How often the job runner looks for scheduled price changes that became due. */
 const PRICE_CHANGES_EVERY_MS = 60_000;
@@ -20,10 +19,9 @@ const PRICE_CHANGES_EVERY_MS = 60_000;
 const made = new WeakMap<AppServices, ReturnType<typeof makeServices>>();
 
 function makeServices(services: AppServices) {
-  const { db, clock, audit, catalog, search, coupons, tax, queue, log } = services;
+  const { db, clock, audit, catalog, coupons, tax, queue, log } = services;
   const courses = createCourseAuthoring(db);
   const prices = createPriceAuthoring(db);
-  const storefront = createStorefrontChanges({ catalog, search });
   const adminCourses = createAdminCourses({
     db,
     clock,
@@ -31,7 +29,6 @@ function makeServices(services: AppServices) {
     courses,
     prices,
     curriculum: createCurriculumAuthoring(),
-    storefront,
     catalog,
   });
   const adminPrices = createAdminPrices({
@@ -42,7 +39,7 @@ function makeServices(services: AppServices) {
     prices,
     tax,
     queue,
-    storefront,
+    catalog,
     log,
     detail: (courseId) => adminCourses.detail(courseId),
   });

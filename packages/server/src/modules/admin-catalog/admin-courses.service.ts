@@ -19,6 +19,7 @@ import {
   type CourseStatus,
 } from '@lectern/domain';
 import type { Clock } from '../../platform/clock/clock.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
 import type { Database } from '../../platform/db/database.js';
 import { HttpError, notFound, permissionDenied, validationError } from '../../platform/http/http-error.js';
 import type { AdminAudit } from '../admin-audit/admin-audit.service.js';
@@ -37,7 +38,6 @@ import {
 } from '../course-content/curriculum-authoring.js';
 import type { StaffMember } from '../staff/staff-access.js';
 import { coverPreview, normaliseCover, type CoverUploadBody } from './admin-course-cover.js';
-import type { StorefrontChanges } from './storefront-changes.js';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -123,10 +123,10 @@ export function createAdminCourses(deps: {
   courses: CourseAuthoring;
   prices: PriceAuthoring;
   curriculum: CurriculumAuthoring;
-  storefront: StorefrontChanges;
-  catalog: { coverUpload(courseId: number): Promise<{ image: Buffer } | null> };
+  /** Its uploaded covers; told once a change commits, so this instance drops what it kept (search too). */
+  catalog: Pick<CatalogService, 'changed' | 'coverUpload'>;
 }) {
-  const { db, clock, audit, courses, prices, curriculum, storefront } = deps;
+  const { db, clock, audit, courses, prices, curriculum, catalog } = deps;
 
   async function existing(
     courseId: number,
@@ -200,7 +200,7 @@ export function createAdminCourses(deps: {
   /** Runs a change and its audit entry in one transaction, then tells the storefront. */
   async function change<T>(work: (tx: Database) => Promise<T>): Promise<T> {
     const result = await db.transaction((tx) => work(tx));
-    storefront.changed();
+    catalog.changed();
     return result;
   }
 

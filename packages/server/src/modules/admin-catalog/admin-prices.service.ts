@@ -18,6 +18,7 @@ import {
 } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock/clock.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
 import type { Database } from '../../platform/db/database.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 import { HttpError, notFound, validationError } from '../../platform/http/http-error.js';
@@ -27,7 +28,6 @@ import type { PriceAuthoring } from '../catalog/price-authoring.js';
 import { determineTax } from '../tax/determine-tax.js';
 import type { TaxProvider } from '../tax/tax-provider.js';
 import type { StaffMember } from '../staff/staff-access.js';
-import type { StorefrontChanges } from './storefront-changes.js';
 
 /** The keyed job that applies a scheduled price change when it is due (the developer clock runs it too). */
 export const PRICE_CHANGE_JOB_KIND = 'prices.apply_scheduled';
@@ -61,12 +61,13 @@ export function createAdminPrices(deps: {
   prices: PriceAuthoring;
   tax: TaxProvider;
   queue: JobQueue;
-  storefront: StorefrontChanges;
+  /** Told once a change commits: this instance drops what it kept of the catalog (search too). */
+  catalog: Pick<CatalogService, 'changed'>;
   log: FastifyBaseLogger;
   /** The course's detail after a change (the courses service's answer). */
   detail: (courseId: number) => Promise<AdminCourseDetail>;
 }) {
-  const { db, clock, audit, courses, prices, tax, queue, storefront, log } = deps;
+  const { db, clock, audit, courses, prices, tax, queue, catalog, log } = deps;
 
   /** Applies every scheduled change that is due; answers how many. Idempotent, safe on several instances. */
   async function applyDue(): Promise<number> {
@@ -86,7 +87,7 @@ export function createAdminPrices(deps: {
       if (done === 0) break;
     }
     if (applied > 0) {
-      storefront.changed();
+      catalog.changed();
       log.info({ applied }, 'scheduled price changes applied');
     }
     return applied;
@@ -150,7 +151,7 @@ export function createAdminPrices(deps: {
           after: Object.fromEntries(changed.map((currency) => [currency, minor[currency]])),
         });
       });
-      storefront.changed();
+      catalog.changed();
       return (await tiers()).results.find((tier) => tier.id === tierId)!;
     },
 
@@ -209,7 +210,7 @@ export function createAdminPrices(deps: {
           },
         });
       });
-      if (!effectiveAt) storefront.changed();
+      if (!effectiveAt) catalog.changed();
       return deps.detail(courseId);
     },
 

@@ -195,6 +195,14 @@ export function createSearchService(db: Database, catalog: CatalogService) {
     return entries;
   }
 
+  /** Drops every kept result (a course changed); the change's announcement does the same everywhere. */
+  function forget(): void {
+    categoryCache.clear();
+    for (const cache of [pages, facetCombinations, suggested]) cache.forget('everyone');
+  }
+  // A course changed on this instance: its search results go at once, before the announcement.
+  catalog.onChange(forget);
+
   return {
     /** Starts following changes to the search rows; resolves with the function that stops. */
     async watchChanges(listen: DatabaseHandle['listen']): Promise<() => Promise<void>> {
@@ -206,14 +214,8 @@ export function createSearchService(db: Database, catalog: CatalogService) {
       };
     },
 
-    /**
-     * Drops every kept result now (a course changed on this instance): the change's announcement
-     * does the same on every instance, a moment later.
-     */
-    forget(): void {
-      categoryCache.clear();
-      for (const cache of [pages, facetCombinations, suggested]) cache.forget('everyone');
-    },
+    /** Drops every kept result now (tests; a catalog change does it on its own). */
+    forget,
 
     /**
      * One page of the courses matching the query and filters, as catalog cards priced in

@@ -5,11 +5,7 @@ import { Fragment, useState } from 'react';
 import { useApiClient, type ApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-
-// The back office speaks English (decision 0036): times in en-US, in the viewer's time zone.
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-/** When an audit entry was written, as the back office shows it. */
-export const auditTime = (iso: string) => WHEN.format(new Date(iso));
+import { adminDateTime } from './admin-format';
 
 export const AUDIT_EVENTS_API_PATH = '/admin/audit-events/';
 
@@ -139,7 +135,7 @@ export function AuditEventsTable({
             return (
               <Fragment key={event.id}>
                 <Table.Tr>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{auditTime(event.created)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{adminDateTime(event.created)}</Table.Td>
                   <Table.Td>
                     <AuditActor actor={event.actor} />
                   </Table.Td>
