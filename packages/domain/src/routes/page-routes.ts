@@ -76,6 +76,13 @@ export const PAGE_ROUTES = {
   adminOrders: '/admin/orders/',
   adminOrder: '/admin/orders/:id/',
   adminRefunds: '/admin/refunds/',
+  // Back office II (issue 33): plans, reports and exports, outgoing webhooks.
+  adminSubscriptions: '/admin/subscriptions/',
+  adminSubscription: '/admin/subscriptions/:id/',
+  adminTaxReport: '/admin/tax-report/',
+  adminExports: '/admin/exports/',
+  adminWebhooks: '/admin/webhooks/',
+  adminWebhook: '/admin/webhooks/:id/',
   adminCustomers: '/admin/customers/',
   adminCustomer: '/admin/customers/:id/',
   adminStaff: '/admin/staff/',

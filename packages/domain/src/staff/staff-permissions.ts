@@ -4,8 +4,8 @@
  *
  * - `owner`: everything, and manages staff and the support refund limit.
  * - `catalog`: courses, prices, codes.
- * - `support`: customers, orders, and refunds up to the limit the owner sets.
- * - `finance`: reads everything, reports, refunds (no limit), exports.
+ * - `support`: customers, orders, plans, and refunds up to the limit the owner sets.
+ * - `finance`: reads everything, reports, refunds (no limit), exports, plans' invoices.
  * - `read_only`: reads everything, changes nothing.
  */
 export const STAFF_ROLES = ['owner', 'catalog', 'support', 'finance', 'read_only'] as const;
@@ -21,6 +21,12 @@ export const STAFF_PERMISSIONS = [
   'credit.write',
   'orders.refund',
   'reports.export',
+  /** A plan's lifecycle: cancel, reactivate, extend, change licenses (issue 33). */
+  'subscriptions.manage',
+  /** A plan's invoices: retry now, mark uncollectible (issue 33). */
+  'subscriptions.billing',
+  /** Outgoing webhook endpoints and their deliveries (issue 33). */
+  'webhooks.manage',
   'staff.manage',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
@@ -29,8 +35,15 @@ export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
   owner: STAFF_PERMISSIONS,
   catalog: ['backOffice.read', 'catalog.write', 'prices.write', 'codes.write'],
-  support: ['backOffice.read', 'customers.write', 'credit.write', 'orders.refund'],
-  finance: ['backOffice.read', 'orders.refund', 'reports.export', 'credit.write'],
+  support: [
+    'backOffice.read',
+    'customers.write',
+    'credit.write',
+    'orders.refund',
+    'subscriptions.manage',
+    'subscriptions.billing',
+  ],
+  finance: ['backOffice.read', 'orders.refund', 'reports.export', 'credit.write', 'subscriptions.billing'],
   read_only: ['backOffice.read'],
 };
 

@@ -4,6 +4,8 @@ import { adminAuditModule } from './admin-audit/admin-audit.module.js';
 import { adminCatalogModule } from './admin-catalog/admin-catalog.module.js';
 import { adminCustomersModule } from './admin-customers/admin-customers.module.js';
 import { adminOrdersModule } from './admin-orders/admin-orders.module.js';
+import { adminReportsModule } from './admin-reports/admin-reports.module.js';
+import { adminSubscriptionsModule } from './admin-subscriptions/admin-subscriptions.module.js';
 import { authModule } from './auth/auth.module.js';
 import { badgesModule } from './badges/badges.module.js';
 import { cartsModule } from './carts/carts.module.js';
@@ -39,6 +41,7 @@ import { supplyGapsModule } from './supply-gaps/supply-gaps.module.js';
 import { topicsModule } from './topics/topics.module.js';
 import { trackingModule } from './tracking/tracking.module.js';
 import { userContextModule } from './user-context/user-context.module.js';
+import { webhooksModule } from './webhooks/webhooks.module.js';
 
 /**
  * Every feature of the server, in the order their routes and GraphQL parts are registered. A new
@@ -89,4 +92,8 @@ export const FEATURE_MODULES: readonly FeatureModule<AppServices>[] = [
   adminCatalogModule,
   adminOrdersModule,
   adminCustomersModule,
+  // Back office II (issue 33): plans, reports, outgoing webhooks.
+  adminSubscriptionsModule,
+  adminReportsModule,
+  webhooksModule,
 ];

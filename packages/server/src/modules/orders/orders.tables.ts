@@ -55,6 +55,12 @@ export const orders = pgTable(
     /** The provider's payment (refunds go back through it) and the checkout attempt that made the order. */
     gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
     attemptId: uuid('attempt_id'),
+    /**
+     * The shop's base currency and what one unit of `currency` was worth in it on the day this
+     * was written (set by a trigger from `exchange_rates`; null when no rate was known).
+     */
+    baseCurrency: varchar('base_currency', { length: 3 }),
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

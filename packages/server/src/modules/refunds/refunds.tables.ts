@@ -3,6 +3,7 @@ import {
   bigint,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   serial,
@@ -66,6 +67,12 @@ export const courseRefunds = pgTable(
      * refund retried by staff gets a new one; a pending one keeps its key.
      */
     providerKey: varchar('provider_key', { length: 100 }),
+    /**
+     * The shop's base currency and what one unit of `currency` was worth in it on the day this
+     * was written (set by a trigger from `exchange_rates`; null when no rate was known).
+     */
+    baseCurrency: varchar('base_currency', { length: 3 }),
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

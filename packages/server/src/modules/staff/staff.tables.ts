@@ -67,6 +67,8 @@ export const backOfficeSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     /** The most a `support` member may refund at once, per currency (minor units); others: none. */
     supportRefundLimits: jsonb('support_refund_limits').$type<Record<string, number>>().notNull().default({}),
+    /** The currency revenue figures are reported in; sales store their rate to it (`exchange_rates`). */
+    baseCurrency: varchar('base_currency', { length: 3 }).notNull().default('USD'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('back_office_settings_single_row', sql`${table.id} = 1`)],

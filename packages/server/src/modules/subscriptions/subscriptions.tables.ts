@@ -248,6 +248,12 @@ export const subscriptionCharges = pgTable(
     cardBrand: varchar('card_brand', { length: 32 }),
     cardLast4: varchar('card_last4', { length: 4 }),
     failureCode: varchar('failure_code', { length: 64 }),
+    /**
+     * The shop's base currency and what one unit of `currency` was worth in it on the day this
+     * was written (set by a trigger from `exchange_rates`; null when no rate was known).
+     */
+    baseCurrency: varchar('base_currency', { length: 3 }),
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
     failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

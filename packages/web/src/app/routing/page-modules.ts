@@ -208,6 +208,28 @@ export const pages = {
   adminRefunds: lazyPage('admin-refunds', () =>
     import('../../features/admin-orders/admin-refunds-page').then((module) => module.AdminRefundsPage),
   ),
+  adminSubscriptions: lazyPage('admin-subscriptions', () =>
+    import('../../features/admin-subscriptions/admin-subscriptions-page').then(
+      (module) => module.AdminSubscriptionsPage,
+    ),
+  ),
+  adminSubscription: lazyPage('admin-subscription', () =>
+    import('../../features/admin-subscriptions/admin-subscription-page').then(
+      (module) => module.AdminSubscriptionPage,
+    ),
+  ),
+  adminTaxReport: lazyPage('admin-tax-report', () =>
+    import('../../features/admin-reports/admin-tax-report-page').then((module) => module.AdminTaxReportPage),
+  ),
+  adminExports: lazyPage('admin-exports', () =>
+    import('../../features/admin-reports/admin-exports-page').then((module) => module.AdminExportsPage),
+  ),
+  adminWebhooks: lazyPage('admin-webhooks', () =>
+    import('../../features/admin-webhooks/admin-webhooks-page').then((module) => module.AdminWebhooksPage),
+  ),
+  adminWebhook: lazyPage('admin-webhook', () =>
+    import('../../features/admin-webhooks/admin-webhook-page').then((module) => module.AdminWebhookPage),
+  ),
   adminCustomers: lazyPage('admin-customers', () =>
     import('../../features/admin-customers/admin-customers-page').then((module) => module.AdminCustomersPage),
   ),

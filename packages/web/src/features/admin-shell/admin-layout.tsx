@@ -43,6 +43,14 @@ const NAV_GROUPS: { label: string | null; items: NavItem[] }[] = [
     items: [
       { to: PAGE_ROUTES.adminOrders, label: 'Orders', prefix: true },
       { to: PAGE_ROUTES.adminRefunds, label: 'Refunds', prefix: true },
+      { to: PAGE_ROUTES.adminSubscriptions, label: 'Subscriptions', prefix: true },
+    ],
+  },
+  {
+    label: 'Finance',
+    items: [
+      { to: PAGE_ROUTES.adminTaxReport, label: 'Tax report' },
+      { to: PAGE_ROUTES.adminExports, label: 'Exports' },
     ],
   },
   {
@@ -56,6 +64,7 @@ const NAV_GROUPS: { label: string | null; items: NavItem[] }[] = [
     label: 'Records',
     items: [
       { to: PAGE_ROUTES.adminAudit, label: 'Audit log' },
+      { to: PAGE_ROUTES.adminWebhooks, label: 'Webhooks', prefix: true },
       { to: PAGE_ROUTES.adminExperiments, label: 'Experiments' },
     ],
   },

@@ -1,0 +1,7 @@
+import type { AppServices } from '../../app-services.js';
+import { defineFeatureModule } from '../../platform/modules/feature-module.js';
+
+/** Being built (issue 33). */
+export const adminReportsModule = defineFeatureModule<AppServices>({
+  name: 'admin-reports',
+});

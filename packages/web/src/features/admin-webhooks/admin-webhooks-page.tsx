@@ -1,0 +1,11 @@
+import { Text } from '@mantine/core';
+import { AdminLayout } from '../admin-shell/admin-layout';
+
+/** Placeholder while the page is built (issue 33). */
+export function AdminWebhooksPage() {
+  return (
+    <AdminLayout title="Webhooks">
+      <Text>Coming in this issue.</Text>
+    </AdminLayout>
+  );
+}
