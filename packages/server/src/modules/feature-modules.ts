@@ -1,5 +1,6 @@
 import type { AppServices } from '../app-services.js';
 import type { FeatureModule } from '../platform/modules/feature-module.js';
+import { adminAnalyticsModule } from './admin-analytics/admin-analytics.module.js';
 import { adminAuditModule } from './admin-audit/admin-audit.module.js';
 import { adminCatalogModule } from './admin-catalog/admin-catalog.module.js';
 import { adminCustomersModule } from './admin-customers/admin-customers.module.js';
@@ -92,7 +93,8 @@ export const FEATURE_MODULES: readonly FeatureModule<AppServices>[] = [
   adminCatalogModule,
   adminOrdersModule,
   adminCustomersModule,
-  // Back office II (issue 33): plans, reports, outgoing webhooks.
+  // Back office II (issue 33): revenue analytics, plans, reports, outgoing webhooks.
+  adminAnalyticsModule,
   adminSubscriptionsModule,
   adminReportsModule,
   webhooksModule,
