@@ -58,6 +58,20 @@ BEGIN
   IF NEW.exchange_rate IS NOT NULL THEN
     RETURN NEW;
   END IF;
+  -- A plan charge's refund or credit is converted at the rate of the charge it gives back.
+  -- (Nested: NEW.kind exists only on that table, and an expression is planned when first run.)
+  IF TG_TABLE_NAME = 'subscription_charges' THEN
+    IF NEW.kind IN ('refund', 'extension_credit') THEN
+      SELECT c.base_currency, c.exchange_rate INTO NEW.base_currency, NEW.exchange_rate
+      FROM subscription_charges c
+      WHERE c.gateway_payment_id = NEW.gateway_payment_id AND c.status = 'succeeded'
+        AND c.enrollment_id = NEW.enrollment_id
+      LIMIT 1;
+      IF NEW.exchange_rate IS NOT NULL THEN
+        RETURN NEW;
+      END IF;
+    END IF;
+  END IF;
   SELECT s.base_currency INTO base FROM back_office_settings s WHERE s.id = 1;
   base := coalesce(base, 'USD');
   NEW.base_currency := base;

@@ -92,7 +92,8 @@ export const ADMIN_FIGURE_EXPLANATIONS: Readonly<Record<keyof AdminRevenueFigure
   to: 'The last day of the period (UTC).',
   gross_sales:
     'What buyers were charged for courses and plans in the period, tax included, before refunds. A course paid with account credit counts at its full price.',
-  refunds: 'Course refunds completed in the period, at the exchange rate of the sale they refund.',
+  refunds:
+    'Course refunds completed in the period and plan charges refunded by staff, each at the exchange rate of the sale it gives back.',
   tax_collected: 'Tax on the period’s sales less the tax given back by its refunds.',
   net_revenue: 'Gross sales less refunds and tax collected: what the marketplace keeps before fees.',
   orders: 'Course orders completed in the period that cost something (free enrolments left out).',

@@ -32,7 +32,7 @@ describe('the demo seed', () => {
     for (const row of result.rows as { currencies: number }[]) expect(row.currencies).toBe(30);
   });
 
-  it('puts Acme on an active annual Team Plan with past charges, Globex on an expired one and the learner on a trial', async () => {
+  it('puts Acme on an active annual Team Plan with past charges, Globex on an expired one, the learner on a trial and Initech past due', async () => {
     const result = (await server.db.execute(
       sql`select e.subscriber_type, e.status, e.license_count, e.price_option_id,
             (select count(*)::int from subscription_charges c where c.enrollment_id = e.id) as charges
@@ -59,6 +59,13 @@ describe('the demo seed', () => {
         license_count: 1,
         price_option_id: 'personal-annual',
         charges: 0,
+      },
+      {
+        subscriber_type: 'organization',
+        status: 'PAST_DUE',
+        license_count: 5,
+        price_option_id: 'team-monthly',
+        charges: 2,
       },
     ]);
   });
@@ -87,6 +94,6 @@ describe('the demo seed', () => {
     const seeded = await seedDemoData(server.db, server.app.log);
     expect(seeded).toBe(false);
     expect(await countOf('courses')).toBe(before);
-    expect(await countOf('users')).toBe(8);
+    expect(await countOf('users')).toBe(10);
   });
 });

@@ -24,7 +24,9 @@ export const DEMO_ACCOUNTS = {
   owner: { email: 'owner@example.com', name: 'Omar Owner' },
   admin: { email: 'admin@example.com', name: 'Ada Admin' },
   globex: { email: 'globex@example.com', name: 'Gina Globex' },
+  initech: { email: 'initech@example.com', name: 'Ivy Initech' },
   operator: { email: 'operator@example.com', name: 'Otto Operator' },
+  finance: { email: 'finance@example.com', name: 'Fiona Finance' },
 } as const;
 
 /** Acme's learners: each holds one of its Team Plan licenses. */
@@ -145,13 +147,17 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     const globexOwner = await register(DEMO_ACCOUNTS.globex);
     const globex = await organizations.createOrganization({ name: 'Globex Training', type: 'Team' });
     await organizations.addMember(globex.id, globexOwner.id, 'owner');
+    const initechOwner = await register(DEMO_ACCOUNTS.initech);
+    const initech = await organizations.createOrganization({ name: 'Initech', type: 'Team' });
+    await organizations.addMember(initech.id, initechOwner.id, 'owner');
     // The marketplace's own staff (issue 32): the demo's back office owner, who also runs the
     // experiments at /admin/experiments/.
     const operator = await register(DEMO_ACCOUNTS.operator);
-    await createStaffRepository(tx).upsert(
-      { userId: operator.id, role: 'owner', invitedBy: null, at: new Date() },
-      tx,
-    );
+    const staff = createStaffRepository(tx);
+    await staff.upsert({ userId: operator.id, role: 'owner', invitedBy: null, at: new Date() }, tx);
+    // Finance staff (issue 33): the revenue dashboard, plan billing, tax returns and exports.
+    const finance = await register(DEMO_ACCOUNTS.finance);
+    await staff.upsert({ userId: finance.id, role: 'finance', invitedBy: operator.id, at: new Date() }, tx);
     await seedDemoExperiments(tx, operator.id);
 
     await seedDemoPlans(tx);
@@ -166,6 +172,8 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
         acmeOwner: owner.id,
         globex: globex.id,
         globexOwner: globexOwner.id,
+        initech: initech.id,
+        initechOwner: initechOwner.id,
         learner: learner.id,
       },
       {

@@ -1,5 +1,6 @@
 import { addInterval, chargeWithTax, money, periodPrice } from '@lectern/domain';
 import type { Database } from '../platform/db/database.js';
+import { createSubscriptionBillingRepository } from '../modules/subscriptions/subscription-billing.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,11 +110,20 @@ interface DemoTax {
 /**
  * The demo's subscriptions: Acme Learning on an annual Team Plan for 10 licenses since a trial
  * 16 months ago (two yearly charges on record), Globex Training's monthly plan that expired
- * last week, and the learner 2 days into a Personal Plan trial.
+ * last week, the learner 2 days into a Personal Plan trial, and Initech's monthly plan past due
+ * since its renewal was declined this morning (the back office's subscriptions console shows it).
  */
 export async function seedDemoSubscriptions(
   db: Database,
-  accounts: { acme: number; acmeOwner: number; globex: number; globexOwner: number; learner: number },
+  accounts: {
+    acme: number;
+    acmeOwner: number;
+    globex: number;
+    globexOwner: number;
+    initech: number;
+    initechOwner: number;
+    learner: number;
+  },
   tax: DemoTax,
   now = new Date(),
 ) {
@@ -243,6 +253,103 @@ export async function seedDemoSubscriptions(
       currentPeriodEnd: new Date(trialStart.getTime() + 7 * DAY_MS),
       createdBy: accounts.learner,
       createdAt: trialStart,
+    },
+    db,
+  );
+
+  // Initech: a monthly plan of 5 licenses, paid after its trial; this period's renewal was
+  // declined 20 hours ago and is retried tomorrow (dunning), the plan past due meanwhile.
+  const initechStart = new Date(now.getTime() - 44 * DAY_MS);
+  const initechPaid = new Date(initechStart.getTime() + 14 * DAY_MS);
+  const initechDue = new Date(now.getTime() - 20 * 60 * 60 * 1000);
+  const initechCharge = taxed(4000, 5);
+  const initech = await repository.insertEnrollment(
+    {
+      ...base,
+      subscriberType: 'organization',
+      subscriberId: accounts.initech,
+      priceOptionId: 'team-monthly',
+      status: 'PAST_DUE',
+      trialDays: 14,
+      trialEnd: initechPaid,
+      licenseCount: 5,
+      unitPrice: 4000,
+      chargeAmount: initechCharge.total.amount,
+      taxAmount: initechCharge.tax.amount,
+      currentPeriodStart: initechPaid,
+      currentPeriodEnd: initechDue,
+      createdBy: accounts.initechOwner,
+      createdAt: initechStart,
+    },
+    db,
+  );
+  await repository.insertCharge(
+    {
+      enrollmentId: initech.id,
+      kind: 'first_period',
+      licenses: 5,
+      unitPrice: 4000,
+      currency: 'USD',
+      amount: initechCharge.total.amount,
+      taxAmount: initechCharge.tax.amount,
+      periodStart: initechPaid,
+      periodEnd: initechDue,
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+      createdAt: initechPaid,
+    },
+    db,
+  );
+  const nextPeriodEnd = addInterval(initechDue, { type: 'MONTH', count: 1 });
+  const invoice = await createSubscriptionBillingRepository(db).insertInvoice(
+    {
+      enrollmentId: initech.id,
+      kind: 'renewal',
+      status: 'open',
+      periodStart: initechDue,
+      periodEnd: nextPeriodEnd,
+      licenses: 5,
+      currency: 'USD',
+      unitPrice: 4000,
+      amount: initechCharge.total.amount,
+      taxAmount: initechCharge.tax.amount,
+      taxRate: String(tax.rate),
+      taxMode: 'tax_exclusive',
+      attempts: 1,
+      nextAttemptAt: new Date(initechDue.getTime() + DAY_MS),
+      failureCode: 'card_declined',
+      failureMessage: 'Your card was declined.',
+      createdAt: initechDue,
+      updatedAt: initechDue,
+    },
+    db,
+  );
+  await repository.insertCharge(
+    {
+      enrollmentId: initech.id,
+      invoiceId: invoice?.id ?? null,
+      kind: 'renewal',
+      status: 'failed',
+      licenses: 5,
+      unitPrice: 4000,
+      currency: 'USD',
+      amount: initechCharge.total.amount,
+      taxAmount: initechCharge.tax.amount,
+      periodStart: initechDue,
+      periodEnd: nextPeriodEnd,
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+      failureCode: 'card_declined',
+      failureMessage: 'Your card was declined.',
+      createdAt: initechDue,
+    },
+    db,
+  );
+  await repository.insertProfile(
+    {
+      subscriberType: 'organization',
+      subscriberId: accounts.initech,
+      ...billing('Initech LLC', '4120 Freidrich Lane', accounts.initechOwner),
     },
     db,
   );

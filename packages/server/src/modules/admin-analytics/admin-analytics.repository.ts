@@ -152,15 +152,21 @@ export function createAdminAnalyticsRepository(db: Database) {
           (select coalesce(sum(${convert('f', sql`l.tax_amount`)}), 0)
              from course_refunds f join order_lines l on l.id = f.order_line_id
              where f.status = 'refunded' and ${converted('f', base)}
-               and f.completed_at >= ${span.start.toISOString()} and f.completed_at < ${span.end.toISOString()}) as tax_refunded`);
+               and f.completed_at >= ${span.start.toISOString()} and f.completed_at < ${span.end.toISOString()}) as tax_refunded,
+          (select coalesce(sum(${convert('c', sql`c.amount`)}), 0)
+             from subscription_charges c where c.kind = 'refund' and c.status = 'refunded' and ${converted('c', base)}
+               and c.created_at >= ${span.start.toISOString()} and c.created_at < ${span.end.toISOString()}) as plan_refunds,
+          (select coalesce(sum(${convert('c', sql`c.tax_amount`)}), 0)
+             from subscription_charges c where c.kind = 'refund' and c.status = 'refunded' and ${converted('c', base)}
+               and c.created_at >= ${span.start.toISOString()} and c.created_at < ${span.end.toISOString()}) as plan_tax_refunded`);
       const orderGross = num(row?.order_gross);
       return {
         grossSales: orderGross + num(row?.plan_gross),
         taxOnSales: num(row?.order_tax) + num(row?.plan_tax),
         orders: num(row?.orders),
         orderGross,
-        refunds: num(row?.refunds),
-        taxRefunded: num(row?.tax_refunded),
+        refunds: num(row?.refunds) + num(row?.plan_refunds),
+        taxRefunded: num(row?.tax_refunded) + num(row?.plan_tax_refunded),
       };
     },
 

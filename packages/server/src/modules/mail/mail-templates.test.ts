@@ -98,6 +98,14 @@ const SAMPLES: { [Kind in MailContent['kind']]: Extract<MailContent, { kind: Kin
     expiresAt: '2026-03-21T09:30:00Z',
     acceptUrl: '/admin/invitations/accept/?token=abc123',
   },
+  admin_export_ready: {
+    kind: 'admin_export_ready',
+    exportName: 'Credit notes',
+    period: '2026-01-01 to 2026-03-31',
+    rows: 120000,
+    expiresAt: '2026-04-08T09:30:00Z',
+    downloadUrl: '/admin/exports/?file=abc123',
+  },
   organization_ownership_received: {
     kind: 'organization_ownership_received',
     organizationName: 'Acme Learning',
@@ -229,6 +237,11 @@ const FACTS: Record<MailContent['kind'], { subject: string; body: string[]; link
     subject: 'Otto Operator invited you to the Lectern staff',
     body: ['as Support', 'Otto Operator', 'March 21, 2026', 'The link works once'],
     link: 'https://learn.example.com/admin/invitations/accept/?token=abc123',
+  },
+  admin_export_ready: {
+    subject: 'Your credit notes export is ready',
+    body: ['2026-01-01 to 2026-03-31', '120,000', 'April 8, 2026', 'works only for you'],
+    link: 'https://learn.example.com/admin/exports/?file=abc123',
   },
   organization_ownership_received: {
     subject: 'You are now the owner of Acme Learning on Lectern',

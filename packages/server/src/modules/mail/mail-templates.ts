@@ -145,6 +145,18 @@ export type MailContent =
       amount: Money;
       reason: string;
       historyUrl: string;
+    }
+  | {
+      /** A back office export too large to download at once, written by a job (issue 33). */
+      kind: 'admin_export_ready';
+      /** "Orders", "Credit notes". */
+      exportName: string;
+      /** The range, e.g. "2026-01-01 to 2026-03-31". */
+      period: string;
+      rows: number;
+      /** ISO time the link stops working. */
+      expiresAt: string;
+      downloadUrl: string;
     };
 
 export type MailKind = MailContent['kind'];
@@ -576,6 +588,24 @@ function partsOf(mail: MailContent, context: MailContext): MailParts {
         facts: [['Course', mail.courseTitle]],
         action: { label: 'See your purchase history', url: f.url(mail.historyUrl) },
       };
+    case 'admin_export_ready': {
+      const expires = f.date(mail.expiresAt);
+      return {
+        subject: `Your ${mail.exportName.toLowerCase()} export is ready`,
+        heading: `${mail.exportName} export ready`,
+        paragraphs: [
+          `The export of ${mail.exportName.toLowerCase()} you asked for in the ${context.brandName} back office is ready to download.`,
+          `Sign in with this e-mail address to download it. The link works only for you, until ${expires}.`,
+        ],
+        facts: [
+          ['Export', mail.exportName],
+          ['Period', mail.period],
+          ['Rows', f.number(mail.rows)],
+          ['Link expires', expires],
+        ],
+        action: { label: 'Download the export', url: f.url(mail.downloadUrl) },
+      };
+    }
   }
 }
 

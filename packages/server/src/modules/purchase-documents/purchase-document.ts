@@ -6,11 +6,18 @@ import type { CurrencyCode, PurchaseDocumentSource } from '@lectern/domain';
  * a document already given out. Amounts are integer minor units of `currency`; a credit note's
  * amounts are positive (what is given back).
  */
+/**
+ * What a document is about: a sale or a course refund (drafted by the purchase history), or a
+ * credit a feature drafts itself (`subscription_credit`: a plan charge refunded, or extra days
+ * given, by staff; see `issueCredit`).
+ */
+export type PurchaseDocumentSourceName = PurchaseDocumentSource | 'subscription_credit';
+
 export interface PurchaseDocument {
   kind: 'invoice' | 'credit_note';
   /** E.g. "INV-000042", "CN-000007": sequential per series, without gaps. */
   number: string;
-  source: PurchaseDocumentSource;
+  source: PurchaseDocumentSourceName;
   sourceId: number;
   issuedAt: Date;
   /** When the sale (or the refund) happened. */

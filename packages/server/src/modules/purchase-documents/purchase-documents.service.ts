@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock/clock.js';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { notFound } from '../../platform/http/http-error.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
-import type { PurchaseDocument } from './purchase-document.js';
+import type { PurchaseDocument, PurchaseDocumentSourceName } from './purchase-document.js';
 import { renderPurchaseDocumentPdf } from './purchase-document-pdf.js';
 import {
   createPurchaseDocumentsRepository,
@@ -20,12 +20,16 @@ const SERIES: Record<PurchaseDocumentSource, { series: string; kind: PurchaseDoc
 /** What a feature says a document holds, before it is numbered and the seller is stamped on it. */
 export type PurchaseDocumentDraft = Omit<
   PurchaseDocument,
-  'kind' | 'number' | 'issuedAt' | 'seller' | 'correctsNumber'
+  'kind' | 'number' | 'issuedAt' | 'seller' | 'correctsNumber' | 'source'
 > & {
+  source: PurchaseDocumentSource;
   owner: { userId: number | null; organizationId: number | null };
   /** A credit note's invoice: issued first when it was not yet. */
   corrects: { source: PurchaseDocumentSource; id: number } | null;
 };
+
+/** A credit note a feature drafts itself: the draft but its source (`subscription_credit` and the id given). */
+export type CreditDraft = Omit<PurchaseDocumentDraft, 'source' | 'sourceId'>;
 
 /**
  * Reads a sale (or a refund) as a document draft; null when there is nothing to document
@@ -91,6 +95,47 @@ export function createPurchaseDocuments(deps: {
     });
   }
 
+  /**
+   * A credit note a feature drafts itself (a plan charge refunded, extra days given by staff),
+   * issued once per `id`: a repeated call answers the document issued first. `corrects` names
+   * the invoice it corrects (issued first when it was not yet).
+   */
+  async function issueCredit(
+    id: number,
+    draft: () => Promise<CreditDraft | null>,
+  ): Promise<PurchaseDocumentRow | null> {
+    const source = 'subscription_credit';
+    const existing = await repository.find(source, id);
+    if (existing) return existing;
+    const content = await draft();
+    if (!content) return null;
+    const corrected = content.corrects ? await issue(content.corrects.source, content.corrects.id) : null;
+    const { owner, corrects: _corrects, ...rest } = content;
+    return repository.issue('CN', source, id, (number) => {
+      const issuedAt = deps.clock.now();
+      const document: PurchaseDocument = {
+        ...rest,
+        source,
+        sourceId: id,
+        kind: 'credit_note',
+        number: purchaseDocumentNumber('CN', number),
+        issuedAt,
+        seller: deps.seller,
+        correctsNumber: corrected ? purchaseDocumentNumber(corrected.series, corrected.number) : null,
+      };
+      return {
+        source,
+        sourceId: id,
+        userId: owner.userId,
+        organizationId: owner.organizationId,
+        currency: rest.currency,
+        grossTotal: rest.grossTotal,
+        content: document,
+        issuedAt,
+      };
+    });
+  }
+
   /** Dates come back from jsonb as strings. */
   const contentOf = (row: PurchaseDocumentRow): PurchaseDocument => ({
     ...row.content,
@@ -113,9 +158,13 @@ export function createPurchaseDocuments(deps: {
       ),
 
     issue,
+    issueCredit,
 
     /** The numbers of the issued documents among these sources (a page of the history). */
-    async numbersOf(source: PurchaseDocumentSource, ids: readonly number[]): Promise<Map<number, string>> {
+    async numbersOf(
+      source: PurchaseDocumentSourceName,
+      ids: readonly number[],
+    ): Promise<Map<number, string>> {
       const rows = await repository.findMany(source, ids);
       return new Map(rows.map((row) => [row.sourceId, purchaseDocumentNumber(row.series, row.number)]));
     },
@@ -125,8 +174,10 @@ export function createPurchaseDocuments(deps: {
       source: PurchaseDocumentSource,
       id: number,
       locale: string,
+      /** Issues a credit of its own (see `issueCredit`) instead of a sale's document. */
+      credit?: () => Promise<CreditDraft | null>,
     ): Promise<{ number: string; kind: PurchaseDocument['kind']; pdf: Buffer }> {
-      const row = await issue(source, id);
+      const row = credit ? await issueCredit(id, credit) : await issue(source, id);
       if (!row) throw notFound('There is no document for this purchase (yet).');
       const document = contentOf(row);
       return {

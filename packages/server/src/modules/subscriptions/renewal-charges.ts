@@ -1,6 +1,6 @@
 import { money, type CurrencyCode } from '@lectern/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Writer } from '../../platform/db/database.js';
 import type { FaultPoints } from '../../platform/faults/fault-points.js';
 import type { GatewayFailure, GatewayPayment, PaymentGateway } from '../payments/payment-gateway.js';
 import type { RenewalOutcomes } from './renewal-outcomes.js';
@@ -50,10 +50,23 @@ export function createRenewalCharges(deps: {
    * Starts (or, after a crash, repeats) the next attempt of each invoice: an attempt interrupted
    * by a crash is repeated as itself, with the same number and so the same idempotency key.
    */
-  async function beginAttempts(invoiceIds: number[]) {
+  async function beginAttempts(
+    invoiceIds: number[],
+    expected: Map<number, number>,
+    onBegun?: (writer: Writer, invoice: InvoiceRow) => Promise<void>,
+  ) {
     return db.transaction(async (tx) => {
+      // Attempts counted by the caller: the next one only from that count, or the one in flight after it.
+      const seen = (invoice: InvoiceRow) => {
+        const attempts = expected.get(invoice.id);
+        return attempts === undefined || invoice.attempts === attempts + (invoice.charging ? 1 : 0);
+      };
       const invoices = (await billing.invoicesByIds(invoiceIds, tx, true)).filter(
-        (invoice) => invoice.status !== 'paid' && invoice.status !== 'void',
+        (invoice) =>
+          invoice.status !== 'paid' &&
+          invoice.status !== 'void' &&
+          invoice.status !== 'uncollectible' &&
+          seen(invoice),
       );
       const enrollments = new Map(
         (await billing.enrollmentsByIds([...new Set(invoices.map((i) => i.enrollmentId))], tx)).map((row) => [
@@ -70,6 +83,7 @@ export function createRenewalCharges(deps: {
         invoices.filter((invoice) => !invoice.charging && live(invoice)).map((invoice) => invoice.id),
         tx,
       );
+      if (onBegun) for (const invoice of begun) await onBegun(tx, invoice);
       return { invoices: [...resumed, ...begun], enrollments };
     });
   }
@@ -79,10 +93,18 @@ export function createRenewalCharges(deps: {
    * recorded: the paid ones together, the failures one by one. An invoice whose provider call
    * failed (the provider unreachable) answers its error, so its job runs again.
    */
-  async function collect(requests: CollectPayload[]): Promise<Map<number, AttemptOutcome | Error>> {
+  async function collect(
+    requests: CollectPayload[],
+    hooks: { onBegun?: (writer: Writer, invoice: InvoiceRow) => Promise<void> } = {},
+  ): Promise<Map<number, AttemptOutcome | Error>> {
     const outcomes = new Map<number, AttemptOutcome | Error>(requests.map((r) => [r.invoiceId, 'skipped']));
     const reasons = new Map(requests.map((request) => [request.invoiceId, request.reason]));
-    const { invoices, enrollments } = await beginAttempts([...reasons.keys()]);
+    const expected = new Map(
+      requests.flatMap((request) =>
+        request.attempts === undefined ? [] : [[request.invoiceId, request.attempts] as const],
+      ),
+    );
+    const { invoices, enrollments } = await beginAttempts([...reasons.keys()], expected, hooks.onBegun);
     if (invoices.length === 0) return outcomes;
     const profiles = await billing.profilesOf([...enrollments.values()].map(subscriberOf));
     const paid: { invoiceId: number; payment: GatewayPayment }[] = [];

@@ -153,6 +153,47 @@ export function createRenewalOutcomes(deps: {
   }
 
   /**
+   * Dunning ends without payment (the last retry failed, or staff marked the invoice
+   * uncollectible): the invoice is closed with `values` and the plan expires, its mail sent.
+   */
+  async function endUnpaid(
+    enrollment: EnrollmentRow,
+    invoiceId: number,
+    values: Partial<InvoiceRow> & { status: 'void' | 'uncollectible' },
+    tx: Writer,
+  ): Promise<EnrollmentRow> {
+    await billing.updateInvoice(invoiceId, { ...values, nextAttemptAt: null }, tx);
+    const expired = nextLifecycleState(enrollment.status as LifecycleState, 'retries_exhausted');
+    if (!expired) return enrollment;
+    const changed = await repository.updateEnrollment(enrollment.id, { status: expired }, tx);
+    await notices.expired(enrollment, tx);
+    return changed ?? enrollment;
+  }
+
+  /**
+   * Staff mark an open invoice uncollectible: the plan follows the path of an invoice whose
+   * retries ran out. `onMarked` writes the audit entry in the same transaction. Null when the
+   * invoice is not open (paid, voided, marked already) or an attempt of it is in flight.
+   */
+  async function markUncollectible(
+    invoiceId: number,
+    onMarked: (writer: Writer, before: InvoiceRow, enrollment: EnrollmentRow) => Promise<void>,
+  ): Promise<{ invoice: InvoiceRow; enrollment: EnrollmentRow } | { refused: 'not_open' | 'charging' }> {
+    const [unlocked] = await billing.invoicesByIds([invoiceId]);
+    if (!unlocked) return { refused: 'not_open' };
+    return db.transaction(async (tx) => {
+      const enrollment = (await repository.enrollment(unlocked.enrollmentId, tx, true))!;
+      const invoice = await billing.invoice(invoiceId, tx, true);
+      if (!invoice || (invoice.status !== 'open' && invoice.status !== 'action_required'))
+        return { refused: 'not_open' as const };
+      if (invoice.charging) return { refused: 'charging' as const };
+      const ended = await endUnpaid(enrollment, invoice.id, { status: 'uncollectible' }, tx);
+      await onMarked(tx, invoice, enrollment);
+      return { invoice: (await billing.invoice(invoice.id, tx))!, enrollment: ended };
+    });
+  }
+
+  /**
    * An attempt failed: the plan is past due and the next scheduled retry is queued; after the
    * last one it expires. An authentication request leaves the invoice waiting for the admin,
    * who gets a link to authenticate (the scheduled retries go on meanwhile).
@@ -197,12 +238,7 @@ export function createRenewalOutcomes(deps: {
       };
       const state = enrollment.status as LifecycleState;
       if (lastRetry) {
-        await billing.updateInvoice(invoice.id, { ...recorded, status: 'void', nextAttemptAt: null }, tx);
-        const expired = nextLifecycleState(state, 'retries_exhausted');
-        if (expired) {
-          await repository.updateEnrollment(enrollment.id, { status: expired }, tx);
-          await notices.expired(enrollment, tx);
-        }
+        await endUnpaid(enrollment, invoice.id, { ...recorded, status: 'void' }, tx);
         return 'expired';
       }
       await billing.updateInvoice(
@@ -220,7 +256,7 @@ export function createRenewalOutcomes(deps: {
     });
   }
 
-  return { recordPaid, recordFailure };
+  return { recordPaid, recordFailure, markUncollectible };
 }
 
 export type RenewalOutcomes = ReturnType<typeof createRenewalOutcomes>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
 import type { BillingProfileRow, ChargeRow, EnrollmentRow, Subscriber } from './subscriptions.repository.js';
@@ -12,6 +12,13 @@ import {
 } from './subscriptions.tables.js';
 
 export type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
+
+/**
+ * Rows of `subscription_charges` that give money (or value) back, written by the back office: a
+ * refund of a charge (`refund_pending`, `refunded`, `refund_failed`) and the credit of a paid
+ * period's extension (`credited`). Each has its credit note.
+ */
+export const STAFF_CREDIT_KINDS = ['refund', 'extension_credit'];
 
 /** Invoices: what a plan owes for a period, and how its charge attempts went. */
 export function createSubscriptionBillingRepository(db: Database) {
@@ -259,6 +266,8 @@ export function createSubscriptionBillingRepository(db: Database) {
       const mine = and(
         eq(subscriptionEnrollments.subscriberType, subscriber.type),
         eq(subscriptionEnrollments.subscriberId, subscriber.id),
+        // Staff credits (refunds, extension credit notes) are not charges of the customer's history.
+        notInArray(subscriptionCharges.kind, STAFF_CREDIT_KINDS),
       );
       const [rows, [total]] = await Promise.all([
         db
@@ -287,8 +296,69 @@ export function createSubscriptionBillingRepository(db: Database) {
       };
     },
 
-    async charge(id: number): Promise<ChargeRow | null> {
-      const [row] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, id));
+    /** A charge by id; with `lock`, locked for update in the caller's transaction. */
+    async charge(id: number, writer: Writer = db, lock = false): Promise<ChargeRow | null> {
+      const query = writer.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, id));
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    /**
+     * The staff credits (refunds, extension credits) given on the charge paid by `paymentId`
+     * (they name the payment they give back), oldest first.
+     */
+    async creditsOfPayment(
+      enrollmentId: number,
+      paymentId: string,
+      writer: Writer = db,
+    ): Promise<ChargeRow[]> {
+      return writer
+        .select()
+        .from(subscriptionCharges)
+        .where(
+          and(
+            eq(subscriptionCharges.enrollmentId, enrollmentId),
+            eq(subscriptionCharges.gatewayPaymentId, paymentId),
+            inArray(subscriptionCharges.kind, STAFF_CREDIT_KINDS),
+          ),
+        )
+        .orderBy(asc(subscriptionCharges.id));
+    },
+
+    /** Moves a staff credit from status `from` (a refund's outcome); null when it was not in `from`. */
+    async settleCredit(
+      id: number,
+      from: string,
+      values: Pick<Partial<ChargeRow>, 'status' | 'failureCode' | 'failureMessage'>,
+      writer: Writer = db,
+    ): Promise<ChargeRow | null> {
+      const [row] = await writer
+        .update(subscriptionCharges)
+        .set(values)
+        .where(and(eq(subscriptionCharges.id, id), eq(subscriptionCharges.status, from)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The paid charge (first period or renewal) that paid the period ending at `periodEnd`, if any. */
+    async chargeOfPeriod(
+      enrollmentId: number,
+      periodEnd: Date,
+      writer: Writer = db,
+    ): Promise<ChargeRow | null> {
+      const [row] = await writer
+        .select()
+        .from(subscriptionCharges)
+        .where(
+          and(
+            eq(subscriptionCharges.enrollmentId, enrollmentId),
+            eq(subscriptionCharges.status, 'succeeded'),
+            inArray(subscriptionCharges.kind, ['first_period', 'renewal']),
+            eq(subscriptionCharges.periodEnd, periodEnd),
+          ),
+        )
+        .orderBy(desc(subscriptionCharges.id))
+        .limit(1);
       return row ?? null;
     },
 

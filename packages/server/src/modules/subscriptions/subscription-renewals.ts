@@ -11,16 +11,24 @@ import { createRenewalOutcomes } from './renewal-outcomes.js';
 import { createRenewalPeriodEnds } from './renewal-period-ends.js';
 import { createOffersOf } from './renewal-subscribers.js';
 import { createRenewalTaxes } from './renewal-taxes.js';
-import type { SubscriptionBillingRepository } from './subscription-billing.repository.js';
+import type { InvoiceRow, SubscriptionBillingRepository } from './subscription-billing.repository.js';
 import type { SubscriptionNotices } from './subscription-notices.js';
 import type { SubscriptionsRepository } from './subscriptions.repository.js';
 
-/** Why a charge attempt of an invoice runs: at the due date, a scheduled retry, or a new card. */
-export type CollectReason = { due: true } | { retry: number } | { card: string };
+/**
+ * Why a charge attempt of an invoice runs: at the due date, a scheduled retry, a new card, or
+ * staff retrying it now from the back office (like a new card, it adds nothing to the schedule).
+ */
+export type CollectReason = { due: true } | { retry: number } | { card: string } | { staff: true };
 
 export interface CollectPayload {
   invoiceId: number;
   reason: CollectReason;
+  /**
+   * The attempts the caller saw (staff): the attempt is made only while the invoice still has
+   * that many (or repeats the one in flight that followed them), so a repeated request acts once.
+   */
+  attempts?: number;
 }
 
 export interface PeriodEndPayload {
@@ -89,9 +97,11 @@ export function createSubscriptionRenewals(deps: {
       ? `${invoiceId}:due`
       : 'retry' in reason
         ? `${invoiceId}:retry:${reason.retry}`
-        : `${invoiceId}:card:${reason.card}`;
+        : 'card' in reason
+          ? `${invoiceId}:card:${reason.card}`
+          : `${invoiceId}:staff`;
 
-  const { recordPaid, recordFailure } = createRenewalOutcomes({
+  const { recordPaid, recordFailure, markUncollectible } = createRenewalOutcomes({
     repository,
     billing,
     notices,
@@ -163,6 +173,28 @@ export function createSubscriptionRenewals(deps: {
       await collectJobs.enqueue(writer, collectKey(invoice.id, reason), { invoiceId: invoice.id, reason });
     },
 
+    /**
+     * Staff retry an unpaid invoice now (back office): one attempt at once with the stored card,
+     * recorded like any (paid: the plan is active again; declined: still past due, the schedule
+     * unchanged). `attempts` is what the staff member saw; `onBegun` writes the audit entry in the
+     * transaction that starts the attempt. Resolves to the outcome ('skipped': the invoice is
+     * not open, or was retried since), or the provider's error when it did not answer.
+     */
+    async retryNow(
+      invoiceId: number,
+      attempts: number,
+      onBegun: (writer: Writer, invoice: InvoiceRow) => Promise<void>,
+    ): Promise<AttemptOutcome | Error> {
+      const outcomes = await charges.collect([{ invoiceId, reason: { staff: true }, attempts }], { onBegun });
+      return outcomes.get(invoiceId) ?? 'skipped';
+    },
+
+    /**
+     * Staff give up on an unpaid invoice (back office): it is `uncollectible` and the plan ends the
+     * way it does when the last retry fails. Null when it is not open or an attempt is in flight.
+     */
+    markUncollectible,
+
     /** The provider says an invoice's payment succeeded (the admin authenticated it): record it once. */
     async onPaymentSucceeded(payment: GatewayPayment): Promise<void> {
       const invoiceId = Number(payment.metadata.subscription_invoice_id);
@@ -190,7 +222,8 @@ export function createSubscriptionRenewals(deps: {
       const invoice = await billing.invoice(invoiceId);
       if (!invoice) return { status: 'missing' };
       if (invoice.status === 'paid') return { status: 'succeeded' };
-      if (invoice.status === 'void' || !invoice.gatewayPaymentId) return { status: 'closed' };
+      if (invoice.status === 'void' || invoice.status === 'uncollectible' || !invoice.gatewayPaymentId)
+        return { status: 'closed' };
       let payment = await gateway.retrievePayment(invoice.gatewayPaymentId);
       if (payment.status === 'requires_payment_method' || payment.status === 'requires_confirmation') {
         const enrollment = (await repository.enrollment(invoice.enrollmentId))!;

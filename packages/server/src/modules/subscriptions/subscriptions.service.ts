@@ -10,6 +10,13 @@ import {
   nextLifecycleState,
   publicEnrollmentStatus,
   type LifecycleState,
+  extendable,
+  licenseCountError,
+  money,
+  periodCharge,
+  staffCancelState,
+  type StaffCancelWhen,
+  type TaxBreakdownType,
 } from '@lectern/domain';
 import type { Clock } from '../../platform/clock/clock.js';
 import type { Database, Writer } from '../../platform/db/database.js';
@@ -417,6 +424,151 @@ export function createSubscriptionsService(deps: {
       return view(updated);
     },
 
+    /**
+     * Staff cancel a plan (back office): at its period end (as the customer's own cancel; a
+     * past-due plan ends at once) or now (it expires today, an unpaid invoice is voided; nothing
+     * is refunded here). The state is checked under the plan's lock, so a repeated request
+     * acts once; `onChanged` writes the audit entry in the same transaction. Null: refused.
+     */
+    async staffCancel(
+      id: number,
+      when: StaffCancelWhen,
+      onChanged: StaffChange,
+    ): Promise<EnrollmentRow | { refused: 'not_cancelable' | 'already_cancelled' }> {
+      const at = now();
+      return deps.db.transaction(async (tx) => {
+        const row = await repository.enrollment(id, tx, true);
+        if (!row) throw noSuchSubscription();
+        const next = staffCancelState(row.status as LifecycleState, when);
+        if (next === null)
+          return {
+            refused: row.status === 'CANCELED' ? ('already_cancelled' as const) : ('not_cancelable' as const),
+          };
+        const changed = (await repository.updateEnrollment(
+          row.id,
+          { status: next, cancelDate: row.cancelDate ?? at },
+          tx,
+        ))!;
+        if (next === 'EXPIRED') {
+          const invoice = await billing.openInvoice(row.id, tx);
+          if (invoice) await billing.updateInvoice(invoice.id, { status: 'void', nextAttemptAt: null }, tx);
+          await notices.expired(changed, tx);
+        } else {
+          await notices.cancelled(changed, tx);
+        }
+        await onChanged(tx, row, changed);
+        return changed;
+      });
+    },
+
+    /** Staff take back a cancellation before the period end (as the customer's own reactivate). */
+    async staffReactivate(id: number, onChanged: StaffChange): Promise<EnrollmentRow | null> {
+      const at = now();
+      return deps.db.transaction(async (tx) => {
+        const row = await repository.enrollment(id, tx, true);
+        if (!row) throw noSuchSubscription();
+        if (row.currentPeriodEnd.getTime() <= at.getTime()) return null;
+        const next = nextLifecycleState(row.status as LifecycleState, 'reactivate', {
+          trialRunning: !!row.trialEnd && row.trialEnd.getTime() > at.getTime(),
+        });
+        if (next === null) return null;
+        const changed = (await repository.updateEnrollment(row.id, { status: next, cancelDate: null }, tx))!;
+        await notices.reactivated(changed, tx, at);
+        await onChanged(tx, row, changed);
+        return changed;
+      });
+    },
+
+    /**
+     * Staff extend a trial (its end and the period's move together) or a paid period by `days`:
+     * the next charge moves as far. Only from the period end the staff member saw (a repeated
+     * request finds it moved and changes nothing). `onChanged` runs in the transaction (the
+     * audit entry, and the credit note of a paid period's extra days).
+     */
+    async extend(
+      id: number,
+      days: number,
+      expectedPeriodEnd: Date,
+      onChanged: StaffChange,
+    ): Promise<EnrollmentRow | { refused: 'not_extendable' | 'period_changed' }> {
+      return deps.db.transaction(async (tx) => {
+        const row = await repository.enrollment(id, tx, true);
+        if (!row) throw noSuchSubscription();
+        if (!extendable(row.status as LifecycleState)) return { refused: 'not_extendable' as const };
+        if (row.currentPeriodEnd.getTime() !== expectedPeriodEnd.getTime())
+          return { refused: 'period_changed' as const };
+        const by = (date: Date) => new Date(date.getTime() + days * 86_400_000);
+        const inTrial =
+          row.status === 'TRIAL' ||
+          (!!row.trialEnd && row.trialEnd.getTime() === row.currentPeriodEnd.getTime());
+        const changed = (await repository.updateEnrollment(
+          row.id,
+          {
+            currentPeriodEnd: by(row.currentPeriodEnd),
+            ...(inTrial && row.trialEnd
+              ? { trialEnd: by(row.trialEnd), trialDays: row.trialDays + days }
+              : {}),
+          },
+          tx,
+        ))!;
+        await onChanged(tx, row, changed);
+        return changed;
+      });
+    },
+
+    /**
+     * Staff set a plan's licenses (back office): within the plan's bounds and not below the
+     * members holding one; the next charge is the new count at the plan's price and taxes (as an
+     * upsell sets it). Nothing is charged or refunded now. `onChanged` runs in the transaction.
+     */
+    async changeLicenses(
+      id: number,
+      licenses: number,
+      onChanged: StaffChange,
+    ): Promise<
+      | EnrollmentRow
+      | {
+          refused: 'unchanged' | 'not_changeable' | 'below_members' | 'bounds';
+          message?: string;
+          members?: number;
+        }
+    > {
+      const options = (await repository.plans()).flatMap((plan) => plan.options);
+      const found = await repository.enrollment(id);
+      if (!found) throw noSuchSubscription();
+      const members =
+        found.subscriberType === 'organization'
+          ? await deps.organizations.memberCount(found.subscriberId)
+          : 1;
+      return deps.db.transaction(async (tx) => {
+        const row = (await repository.enrollment(id, tx, true))!;
+        const option = options.find((candidate) => candidate.id === row.priceOptionId);
+        if (row.status === 'EXPIRED' || !option || !isLicensed(option))
+          return { refused: 'not_changeable' as const };
+        if (row.licenseCount === licenses) return { refused: 'unchanged' as const };
+        const error = licenseCountError(licenses, 'new', {
+          defaultLicenseCount: option.defaultLicenses ?? 1,
+          minimumLicenseCount: option.minimumLicenses ?? 1,
+          maximumLicenseCount: option.maximumLicenses ?? licenses,
+        });
+        if (error) return { refused: 'bounds' as const, message: error };
+        if (licenses < members) return { refused: 'below_members' as const, members };
+        const next = periodCharge(
+          money(row.unitPrice, row.currency as CurrencyCode),
+          licenses,
+          Number(row.taxRate),
+          row.taxMode as TaxBreakdownType,
+        );
+        const changed = (await repository.updateEnrollment(
+          row.id,
+          { licenseCount: licenses, chargeAmount: next.total.amount, taxAmount: next.tax.amount },
+          tx,
+        ))!;
+        await onChanged(tx, row, changed);
+        return changed;
+      });
+    },
+
     /** Team-plan §4 reactivate before the end: TRIAL or ACTIVE again, nothing charged today. */
     async reactivate(userId: number, id: number): Promise<EnrollmentView> {
       const found = await enrollmentById(userId, id);
@@ -442,4 +594,7 @@ export function createSubscriptionsService(deps: {
 }
 
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
-export type { Subscriber } from './subscriptions.repository.js';
+
+/** A staff change of a plan, told in its transaction (the audit entry): the row before and after. */
+export type StaffChange = (writer: Writer, before: EnrollmentRow, after: EnrollmentRow) => Promise<void>;
+export type { ChargeRow, EnrollmentRow, Subscriber } from './subscriptions.repository.js';

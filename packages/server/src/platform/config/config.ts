@@ -58,6 +58,12 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./.data'),
+  /** Back office exports of more rows than this are written by a job and mailed as a link. */
+  EXPORT_MAIL_THRESHOLD_ROWS: z.coerce
+    .number({ error: 'EXPORT_MAIL_THRESHOLD_ROWS must be a whole number of rows' })
+    .int('EXPORT_MAIL_THRESHOLD_ROWS must be a whole number of rows')
+    .min(1, 'EXPORT_MAIL_THRESHOLD_ROWS must be at least 1')
+    .default(50_000),
   DATABASE_URL: z
     .string()
     .trim()
@@ -286,6 +292,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Exports of more rows than this are mailed as a link (EXPORT_MAIL_THRESHOLD_ROWS). */
+  exportMailThresholdRows: number;
   database:
     | {
         kind: 'pglite';
@@ -424,6 +432,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    exportMailThresholdRows: e.EXPORT_MAIL_THRESHOLD_ROWS,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },

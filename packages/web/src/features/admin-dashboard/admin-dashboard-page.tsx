@@ -1,51 +1,26 @@
-import { PAGE_ROUTES, type AdminSalesFigures } from '@lectern/domain';
-import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { PAGE_ROUTES } from '@lectern/domain';
+import { Alert, Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
 import { PageLoader } from '../../ui/page-loader';
-import { adminDateTime, adminMoney, adminMoneyList } from '../admin-shell/admin-format';
+import { adminDateTime, adminMoney } from '../admin-shell/admin-format';
 import { OrderStatusBadge } from '../admin-orders/admin-order-badges';
 import { adminOrderPath } from '../admin-orders/admin-orders-api';
 import { AdminLayout, StaffRoleBadge, useStaff } from '../admin-shell/admin-layout';
 import { adminDashboardQuery } from './admin-dashboard-api';
+import { RevenueAnalytics } from './revenue-analytics';
 
-/** `/admin/`: the back office's first page — today's and the month's sales, what needs a look, the newest orders. */
+/**
+ * `/admin/`: the back office's first page — what needs a look, the revenue figures and charts of
+ * a period beside the period before (issue 33), and the newest orders.
+ */
 export function AdminDashboardPage() {
   return (
     <AdminLayout title="Dashboard">
       <Dashboard />
     </AdminLayout>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="xl" fw={700} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-function SalesCard({ title, figures }: { title: string; figures: AdminSalesFigures }) {
-  return (
-    <Card withBorder padding="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Figure label="Orders" value={String(figures.orders)} />
-        <Figure label="Gross" value={adminMoneyList(figures.gross)} />
-        <Figure label="Refunds" value={String(figures.refunds)} />
-        <Figure label="Refunded" value={adminMoneyList(figures.refunded)} />
-      </SimpleGrid>
-    </Card>
   );
 }
 
@@ -59,7 +34,7 @@ function Dashboard() {
       <LoadErrorAlert message="The dashboard could not be loaded." onRetry={() => void dashboard.refetch()} />
     );
   }
-  const { today, last_30_days: month, alerts, newest_orders: newest, as_of: asOf } = dashboard.data;
+  const { alerts, newest_orders: newest, as_of: asOf } = dashboard.data;
   const attention = alerts.failed_refunds + alerts.stuck_refunds;
   return (
     <Stack gap="md">
@@ -91,10 +66,7 @@ function Dashboard() {
           </Stack>
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <SalesCard title="Today (UTC)" figures={today} />
-        <SalesCard title="Last 30 days" figures={month} />
-      </SimpleGrid>
+      <RevenueAnalytics />
       <Card withBorder padding="md" component="section" aria-label="Newest orders">
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4">
@@ -142,7 +114,7 @@ function Dashboard() {
         )}
       </Card>
       <Text size="xs" c="dimmed">
-        Figures as of {adminDateTime(asOf)}.
+        Orders and alerts as of {adminDateTime(asOf)}.
       </Text>
     </Stack>
   );
