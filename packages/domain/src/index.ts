@@ -100,3 +100,4 @@ export * from './admin/codes-contract.js';
 export * from './admin/analytics-contract.js';
 export * from './admin/revenue-metrics.js';
 export * from './admin/reports-contract.js';
+export * from './admin/webhooks-contract.js';

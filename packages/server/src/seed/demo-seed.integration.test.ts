@@ -94,6 +94,9 @@ describe('the demo seed', () => {
     const seeded = await seedDemoData(server.db, server.app.log);
     expect(seeded).toBe(false);
     expect(await countOf('courses')).toBe(before);
-    expect(await countOf('users')).toBe(10);
+    expect(await countOf('users')).toBe(20);
+    // Two months of shoppers' sales, each stamped with its rate to the base currency.
+    expect(await countOf(`orders where created_at > now() - interval '61 days'`)).toBeGreaterThanOrEqual(35);
+    expect(await countOf('orders where exchange_rate is null')).toBe(0);
   });
 });

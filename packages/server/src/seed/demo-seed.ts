@@ -7,6 +7,7 @@ import { createCreditService } from '../modules/credit/credit.service.js';
 import { createOrdersService } from '../modules/orders/orders.service.js';
 import { createOrganizationsService } from '../modules/organizations/organizations.service.js';
 import { createTableTaxProvider } from '../modules/tax/table-tax-provider.js';
+import { DEMO_SHOPPERS, seedDemoSales } from './demo-sales.js';
 import { seedDemoPlans, seedDemoSubscriptions } from './demo-subscriptions.js';
 import { seedDemoLearning } from './demo-learning.js';
 import { seedDemoLearningCatalog } from './demo-learning-catalog.js';
@@ -159,6 +160,25 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
     const finance = await register(DEMO_ACCOUNTS.finance);
     await staff.upsert({ userId: finance.id, role: 'finance', invitedBy: operator.id, at: new Date() }, tx);
     await seedDemoExperiments(tx, operator.id);
+
+    // Shoppers and two months of course sales, for the back office's figures and reports.
+    const shoppers = [];
+    for (const shopper of DEMO_SHOPPERS) {
+      const account = await users.register(
+        { email: shopper.email, name: shopper.name, password: DEMO_PASSWORD },
+        { country: shopper.country },
+      );
+      shoppers.push({ id: account.id, country: shopper.country, location: shopper.location });
+    }
+    await seedDemoSales(tx, {
+      shoppers,
+      // Paid courses only (every ninth course is free), not the learner's past purchase.
+      courseIds: inserted
+        .filter((_, index) => index % 9 !== 4)
+        .slice(1, 31)
+        .map((course) => course.id),
+      catalog,
+    });
 
     await seedDemoPlans(tx);
     const seattle = await createTableTaxProvider().determine(
