@@ -142,6 +142,8 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('every back office area fits the screen and logs no error', async ({ page }) => {
+    // Eleven areas, each loaded and measured: more than the default minute on a busy machine.
+    test.setTimeout(180_000);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -155,6 +157,10 @@ test.describe('on a phone', () => {
       '/admin/customers/',
       '/admin/staff/',
       '/admin/audit/',
+      '/admin/subscriptions/',
+      '/admin/tax-report/',
+      '/admin/exports/',
+      '/admin/webhooks/',
     ]) {
       await page.goto(path);
       await expect(page.getByTestId('admin-layout')).toBeVisible();

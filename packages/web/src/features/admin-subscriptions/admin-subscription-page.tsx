@@ -52,7 +52,13 @@ function SubscriptionDetail({ id }: { id: number }) {
   return (
     <Stack gap="lg" mt="sm">
       {message && (
-        <Alert color="green" role="status" withCloseButton onClose={() => setMessage(null)}>
+        <Alert
+          color="green"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setMessage(null)}
+        >
           {message}
         </Alert>
       )}
