@@ -6,25 +6,15 @@
 // mark). `npm run export -w @lectern/bench`; not part of the tests.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './built-server.js';
 import { logIn } from './session.js';
 
 const ORDERS = Number(process.env.BENCH_EXPORT_ORDERS ?? 1_000_000);
 const SERVE = fileURLToPath(new URL('./export-serve.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident and peak resident memory of a process, in MiB (Linux /proc). */
 function memoryOf(pid: number): { rss: number; hwm: number } {

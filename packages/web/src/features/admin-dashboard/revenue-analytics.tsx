@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError, useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
@@ -29,7 +29,21 @@ import {
   periodOf,
   type AdminPeriodPreset,
 } from './admin-periods';
-import { DailySalesChart, MrrChart, SubscriptionStatusChart } from './admin-revenue-charts';
+
+// The charts' library is most of the page's code: the figures show first, the charts follow.
+const chartsModule = () => import('./admin-revenue-charts');
+const DailySalesChart = lazy(() => chartsModule().then((module) => ({ default: module.DailySalesChart })));
+const SubscriptionStatusChart = lazy(() =>
+  chartsModule().then((module) => ({ default: module.SubscriptionStatusChart })),
+);
+const MrrChart = lazy(() => chartsModule().then((module) => ({ default: module.MrrChart })));
+
+/** Holds a chart's place while its code loads, at its height, so nothing below it moves. */
+function ChartSlot({ height, children }: { height: number; children: ReactNode }) {
+  return (
+    <Suspense fallback={<Card withBorder padding="md" h={height} aria-busy="true" />}>{children}</Suspense>
+  );
+}
 
 const SALES_FIGURES: FigureKey[] = [
   'gross_sales',
@@ -203,8 +217,12 @@ function AnalyticsBody({ data }: { data: AdminAnalytics }) {
         ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <DailySalesChart analytics={data} />
-        <SubscriptionStatusChart analytics={data} />
+        <ChartSlot height={318}>
+          <DailySalesChart analytics={data} />
+        </ChartSlot>
+        <ChartSlot height={318}>
+          <SubscriptionStatusChart analytics={data} />
+        </ChartSlot>
       </SimpleGrid>
       <Title order={2} size="h3" mt="sm">
         Subscriptions
@@ -220,7 +238,9 @@ function AnalyticsBody({ data }: { data: AdminAnalytics }) {
           />
         ))}
       </SimpleGrid>
-      <MrrChart analytics={data} />
+      <ChartSlot height={370}>
+        <MrrChart analytics={data} />
+      </ChartSlot>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Card withBorder padding="md" component="section" aria-label="Top courses">
           <Title order={2} size="h4" mb="sm">

@@ -1,4 +1,10 @@
-import type { AdminDashboard, AdminOrderRow, AdminRefundRow } from '@lectern/domain';
+import type {
+  AdminAnalytics,
+  AdminDashboard,
+  AdminOrderRow,
+  AdminRefundRow,
+  AdminRevenueFigures,
+} from '@lectern/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeCartServer } from '../../test-utils/fake-cart-server';
@@ -125,28 +131,67 @@ describe('AdminRefundsPage', () => {
 });
 
 describe('AdminDashboardPage', () => {
-  it('shows the figures and an alert linking to the failed refunds', async () => {
+  const figures = (grossSales: number, mrr: number): AdminRevenueFigures => ({
+    from: '2026-01-01',
+    to: '2026-01-31',
+    gross_sales: grossSales,
+    refunds: 1999,
+    tax_collected: 1000,
+    net_revenue: grossSales - 2999,
+    orders: 3,
+    average_order_value: 4000,
+    mrr,
+    arr: mrr * 12,
+    active_subscriptions: 2,
+    new_mrr: 0,
+    expansion_mrr: 0,
+    contraction_mrr: 0,
+    churned_mrr: 0,
+    trials_ended: 0,
+    trials_converted: 0,
+    trial_conversion_rate: null,
+    logo_churn_rate: 0,
+    revenue_churn_rate: 0,
+    failed_invoices: 1,
+    recovered_invoices: 0,
+    recovery_rate: 0,
+  });
+
+  it('shows the period’s figures beside the previous period’s, and an alert linking to the failed refunds', async () => {
     const dashboard: AdminDashboard = {
       today: { orders: 3, gross: [usd(12000)], refunds: 1, refunded: [usd(1999)] },
-      last_30_days: {
-        orders: 40,
-        gross: [usd(250000), { amount: 90000, currency: 'EUR' }],
-        refunds: 2,
-        refunded: [],
-      },
+      last_30_days: { orders: 40, gross: [usd(250000)], refunds: 2, refunded: [] },
       alerts: { failed_refunds: 2, stuck_refunds: 0 },
       newest_orders: [row],
       as_of: '2026-01-03T12:00:00Z',
       role: 'owner',
     };
-    const { fetch } = server({ 'GET /api-2.0/admin/dashboard/': json(dashboard) });
+    const analytics: AdminAnalytics = {
+      base_currency: 'USD',
+      current: figures(12000, 50000),
+      previous: figures(8000, 50000),
+      daily_sales: [],
+      mrr_history: [],
+      subscriptions_by_status: [],
+      top_courses: [],
+      sales_by_country: [],
+      unconverted: [],
+      as_of: '2026-01-03T12:00:00Z',
+    };
+    const { fetch } = server({
+      'GET /api-2.0/admin/dashboard/': json(dashboard),
+      'GET /api-2.0/admin/analytics/': json(analytics),
+    });
     renderApp({ fetch, path: '/admin/' });
     const alert = await screen.findByTestId('admin-refund-alert');
     expect(within(alert).getByRole('link', { name: '2 failed refunds' }).getAttribute('href')).toBe(
       '/admin/refunds/?status=failed',
     );
-    expect(screen.getByText('$120.00')).toBeTruthy();
-    expect(screen.getByText('$2,500.00 · €900.00')).toBeTruthy();
+    expect((await screen.findByTestId('figure-gross_sales')).textContent).toBe('$120.00');
+    const gross = screen.getByRole('region', { name: 'Gross sales' });
+    expect(within(gross).getByText('+50%')).toBeTruthy();
+    expect(within(gross).getByText('was $80.00')).toBeTruthy();
+    expect(screen.getByTestId('figure-mrr').textContent).toBe('$500.00');
     expect(screen.getByRole('link', { name: '#1042' }).getAttribute('href')).toBe('/admin/orders/1042/');
   });
 });

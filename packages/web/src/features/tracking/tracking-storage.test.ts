@@ -58,7 +58,8 @@ describe('TrackingStorage (checkout §9)', () => {
     expect(storage.get(`entry-${TRACKING_LOCAL_STORAGE.maxItems + 4}`)).toBe(
       TRACKING_LOCAL_STORAGE.maxItems + 4,
     );
-  });
+    // Each set() parses and writes the whole 1000-entry store: a busy CI machine needs more than 5 s.
+  }, 30_000);
 
   it('sweeps expired entries every 5 seconds', () => {
     const storage = new TrackingStorage({ storage: () => localStorage });
