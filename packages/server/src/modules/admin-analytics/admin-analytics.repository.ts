@@ -129,36 +129,32 @@ export function createAdminAnalyticsRepository(db: Database) {
     /** Course orders, plan charges and refunds of the span, in the base currency. */
     async sales(base: string, span: Span): Promise<SalesFigures> {
       const convert = converter(base);
+      const start = span.start.toISOString();
+      const end = span.end.toISOString();
+      // One pass over each table: its sums side by side (filtered where they differ).
       const [row] = await rows<Record<string, unknown>>(sql`
-        select
-          (select coalesce(sum(${convert('o', sql`(o.total_amount + o.credit_amount)`)}), 0)
-             from orders o where o.status in ('completed', 'refunded') and ${converted('o', base)}
-               and o.created_at >= ${span.start.toISOString()} and o.created_at < ${span.end.toISOString()}) as order_gross,
-          (select count(*) from orders o where o.status in ('completed', 'refunded') and ${converted('o', base)}
-               and o.total_amount + o.credit_amount > 0
-               and o.created_at >= ${span.start.toISOString()} and o.created_at < ${span.end.toISOString()}) as orders,
-          (select coalesce(sum(${convert('o', sql`o.tax_amount`)}), 0)
-             from orders o where o.status in ('completed', 'refunded') and ${converted('o', base)}
-               and o.created_at >= ${span.start.toISOString()} and o.created_at < ${span.end.toISOString()}) as order_tax,
-          (select coalesce(sum(${convert('c', sql`c.amount`)}), 0)
-             from subscription_charges c where c.status = 'succeeded' and ${converted('c', base)}
-               and c.created_at >= ${span.start.toISOString()} and c.created_at < ${span.end.toISOString()}) as plan_gross,
-          (select coalesce(sum(${convert('c', sql`c.tax_amount`)}), 0)
-             from subscription_charges c where c.status = 'succeeded' and ${converted('c', base)}
-               and c.created_at >= ${span.start.toISOString()} and c.created_at < ${span.end.toISOString()}) as plan_tax,
-          (select coalesce(sum(${convert('f', sql`f.amount`)}), 0)
-             from course_refunds f where f.status = 'refunded' and ${converted('f', base)}
-               and f.completed_at >= ${span.start.toISOString()} and f.completed_at < ${span.end.toISOString()}) as refunds,
-          (select coalesce(sum(${convert('f', sql`l.tax_amount`)}), 0)
-             from course_refunds f join order_lines l on l.id = f.order_line_id
-             where f.status = 'refunded' and ${converted('f', base)}
-               and f.completed_at >= ${span.start.toISOString()} and f.completed_at < ${span.end.toISOString()}) as tax_refunded,
-          (select coalesce(sum(${convert('c', sql`c.amount`)}), 0)
-             from subscription_charges c where c.kind = 'refund' and c.status = 'refunded' and ${converted('c', base)}
-               and c.created_at >= ${span.start.toISOString()} and c.created_at < ${span.end.toISOString()}) as plan_refunds,
-          (select coalesce(sum(${convert('c', sql`c.tax_amount`)}), 0)
-             from subscription_charges c where c.kind = 'refund' and c.status = 'refunded' and ${converted('c', base)}
-               and c.created_at >= ${span.start.toISOString()} and c.created_at < ${span.end.toISOString()}) as plan_tax_refunded`);
+        select o.order_gross, o.orders, o.order_tax, c.plan_gross, c.plan_tax, c.plan_refunds,
+               c.plan_tax_refunded, f.refunds, f.tax_refunded
+        from (
+          select coalesce(sum(${convert('o', sql`(o.total_amount + o.credit_amount)`)}), 0) as order_gross,
+                 count(*) filter (where o.total_amount + o.credit_amount > 0) as orders,
+                 coalesce(sum(${convert('o', sql`o.tax_amount`)}), 0) as order_tax
+          from orders o where o.status in ('completed', 'refunded') and ${converted('o', base)}
+            and o.created_at >= ${start} and o.created_at < ${end}) o,
+        (
+          select coalesce(sum(${convert('c', sql`c.amount`)}) filter (where c.status = 'succeeded'), 0) as plan_gross,
+                 coalesce(sum(${convert('c', sql`c.tax_amount`)}) filter (where c.status = 'succeeded'), 0) as plan_tax,
+                 coalesce(sum(${convert('c', sql`c.amount`)}) filter (where c.kind = 'refund' and c.status = 'refunded'), 0) as plan_refunds,
+                 coalesce(sum(${convert('c', sql`c.tax_amount`)}) filter (where c.kind = 'refund' and c.status = 'refunded'), 0) as plan_tax_refunded
+          from subscription_charges c
+          where (c.status = 'succeeded' or (c.kind = 'refund' and c.status = 'refunded')) and ${converted('c', base)}
+            and c.created_at >= ${start} and c.created_at < ${end}) c,
+        (
+          select coalesce(sum(${convert('f', sql`f.amount`)}), 0) as refunds,
+                 coalesce(sum(${convert('f', sql`l.tax_amount`)}), 0) as tax_refunded
+          from course_refunds f join order_lines l on l.id = f.order_line_id
+          where f.status = 'refunded' and ${converted('f', base)}
+            and f.completed_at >= ${start} and f.completed_at < ${end}) f`);
       const orderGross = num(row?.order_gross);
       return {
         grossSales: orderGross + num(row?.plan_gross),
@@ -243,12 +239,14 @@ export function createAdminAnalyticsRepository(db: Database) {
 
     /** Plan invoices whose first failed attempt fell in the span, and how many were paid later. */
     async recovery(span: Span): Promise<{ failed: number; recovered: number }> {
+      // From the failed attempts (few) to their invoices: never a look-up per invoice.
       const [row] = await rows<{ failed: unknown; recovered: unknown }>(sql`
         select count(*) as failed, count(*) filter (where i.status = 'paid') as recovered
-        from subscription_invoices i
-        join lateral (
-          select min(c.created_at) as first_failure from subscription_charges c
-          where c.invoice_id = i.id and c.status = 'failed') f on true
+        from (
+          select c.invoice_id, min(c.created_at) as first_failure from subscription_charges c
+          where c.status = 'failed' and c.invoice_id is not null
+          group by c.invoice_id) f
+        join subscription_invoices i on i.id = f.invoice_id
         where f.first_failure >= ${span.start.toISOString()} and f.first_failure < ${span.end.toISOString()}`);
       return { failed: num(row?.failed), recovered: num(row?.recovered) };
     },
