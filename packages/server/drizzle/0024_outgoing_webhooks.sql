@@ -69,6 +69,12 @@ CREATE FUNCTION lectern_webhook_time(at timestamptz) RETURNS text LANGUAGE sql I
   SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
 --> statement-breakpoint
+-- Whether any enabled endpoint listens to `event_type`: each trigger asks first, so a change
+-- nobody listens to builds no payload (the usual case, and the checkout's hot path).
+CREATE FUNCTION lectern_webhook_wanted(event_type text) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.enabled AND event_type = ANY (e.events))
+$$;
+--> statement-breakpoint
 -- One event and a delivery per enabled endpoint subscribed to it; nothing when none is.
 CREATE FUNCTION lectern_webhook_emit(event_type text, payload json) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -100,7 +106,7 @@ $$;
 -- the order row) are all there.
 CREATE FUNCTION lectern_webhook_order_paid() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.status = 'completed' THEN
+  IF (TG_OP = 'UPDATE' AND OLD.status = 'completed') OR NOT lectern_webhook_wanted('order.paid') THEN
     RETURN NULL;
   END IF;
   PERFORM lectern_webhook_emit('order.paid', json_build_object(
@@ -141,7 +147,7 @@ CREATE CONSTRAINT TRIGGER orders_webhook_paid AFTER INSERT OR UPDATE OF status O
 -- order.refunded: one course of an order was refunded (the provider's part and any credit).
 CREATE FUNCTION lectern_webhook_order_refunded() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.status = 'refunded' THEN
+  IF (TG_OP = 'UPDATE' AND OLD.status = 'refunded') OR NOT lectern_webhook_wanted('order.refunded') THEN
     RETURN NULL;
   END IF;
   PERFORM lectern_webhook_emit('order.refunded', json_build_object(
@@ -200,11 +206,13 @@ $$;
 CREATE FUNCTION lectern_webhook_subscription_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM lectern_webhook_emit('subscription.created', lectern_webhook_subscription(NEW.id));
+    IF lectern_webhook_wanted('subscription.created') THEN
+      PERFORM lectern_webhook_emit('subscription.created', lectern_webhook_subscription(NEW.id));
+    END IF;
   ELSIF NEW.status IS DISTINCT FROM OLD.status THEN
-    IF NEW.status = 'CANCELED' THEN
+    IF NEW.status = 'CANCELED' AND lectern_webhook_wanted('subscription.cancelled') THEN
       PERFORM lectern_webhook_emit('subscription.cancelled', lectern_webhook_subscription(NEW.id));
-    ELSIF NEW.status = 'EXPIRED' THEN
+    ELSIF NEW.status = 'EXPIRED' AND lectern_webhook_wanted('subscription.expired') THEN
       PERFORM lectern_webhook_emit('subscription.expired', lectern_webhook_subscription(NEW.id));
     END IF;
   END IF;
@@ -219,6 +227,11 @@ CREATE CONSTRAINT TRIGGER subscription_enrollments_webhook AFTER INSERT OR UPDAT
 -- charges, prorations, refunds or credits. Deferred: the plan reads as advanced.
 CREATE FUNCTION lectern_webhook_subscription_charge() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT lectern_webhook_wanted(
+    CASE WHEN NEW.status = 'failed' THEN 'subscription.payment_failed' ELSE 'subscription.renewed' END
+  ) THEN
+    RETURN NULL;
+  END IF;
   PERFORM lectern_webhook_emit(
     CASE WHEN NEW.status = 'failed' THEN 'subscription.payment_failed' ELSE 'subscription.renewed' END,
     json_build_object(
@@ -251,6 +264,9 @@ CREATE CONSTRAINT TRIGGER subscription_charges_webhook AFTER INSERT ON "subscrip
 -- gift.redeemed: the recipient took the course.
 CREATE FUNCTION lectern_webhook_gift_redeemed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT lectern_webhook_wanted('gift.redeemed') THEN
+    RETURN NULL;
+  END IF;
   PERFORM lectern_webhook_emit('gift.redeemed', json_build_object(
     'object', 'gift',
     'id', NEW.id,
@@ -274,6 +290,9 @@ CREATE TRIGGER gifts_webhook_redeemed AFTER UPDATE OF redeemed_at ON "gifts"
 -- customer.created: an account was made (sign-up, guest checkout, an invitation's sign-up).
 CREATE FUNCTION lectern_webhook_customer_created() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT lectern_webhook_wanted('customer.created') THEN
+    RETURN NULL;
+  END IF;
   PERFORM lectern_webhook_emit('customer.created', json_build_object(
     'object', 'customer',
     'id', NEW.id,
