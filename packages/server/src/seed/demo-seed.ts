@@ -199,6 +199,7 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
       {
         rate: seattle.ok ? seattle.ratePercent : 0,
         rates: seattle.ok ? seattle.components.map((component) => component.ratePercent) : [],
+        components: seattle.ok ? seattle.components : [],
         country: 'US',
         zip: '98101',
       },

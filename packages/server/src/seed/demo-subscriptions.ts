@@ -1,5 +1,7 @@
 import { addInterval, chargeWithTax, money, periodPrice } from '@lectern/domain';
 import type { Database } from '../platform/db/database.js';
+import type { TaxComponent } from '../modules/tax/tax-provider.js';
+import { taxLinesOf } from '../modules/tax/tax-lines.js';
 import { createSubscriptionBillingRepository } from '../modules/subscriptions/subscription-billing.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 
@@ -103,6 +105,8 @@ interface DemoTax {
   rate: number;
   /** The rates of the taxes that make up `rate` (state and city), each rounded on its own. */
   rates: readonly number[];
+  /** Those taxes, as charges record them (`tax_lines`: what the tax report reads). */
+  components: readonly TaxComponent[];
   country: string;
   zip: string | null;
 }
@@ -175,6 +179,7 @@ export async function seedDemoSubscriptions(
         currency: 'USD',
         amount: acmeCharge.total.amount,
         taxAmount: acmeCharge.tax.amount,
+        taxLines: taxLinesOf(tax.components, acmeCharge.taxParts),
         periodStart: at,
         periodEnd: addInterval(at, { type: 'YEAR', count: 1 }),
         cardBrand: 'visa',
@@ -292,6 +297,7 @@ export async function seedDemoSubscriptions(
       currency: 'USD',
       amount: initechCharge.total.amount,
       taxAmount: initechCharge.tax.amount,
+      taxLines: taxLinesOf(tax.components, initechCharge.taxParts),
       periodStart: initechPaid,
       periodEnd: initechDue,
       cardBrand: 'mastercard',
@@ -313,6 +319,7 @@ export async function seedDemoSubscriptions(
       unitPrice: 4000,
       amount: initechCharge.total.amount,
       taxAmount: initechCharge.tax.amount,
+      taxLines: taxLinesOf(tax.components, initechCharge.taxParts),
       taxRate: String(tax.rate),
       taxMode: 'tax_exclusive',
       attempts: 1,
@@ -335,6 +342,7 @@ export async function seedDemoSubscriptions(
       currency: 'USD',
       amount: initechCharge.total.amount,
       taxAmount: initechCharge.tax.amount,
+      taxLines: taxLinesOf(tax.components, initechCharge.taxParts),
       periodStart: initechDue,
       periodEnd: nextPeriodEnd,
       cardBrand: 'mastercard',
