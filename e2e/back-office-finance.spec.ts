@@ -17,6 +17,8 @@ async function signIn(page: Page, next: string): Promise<void> {
 test('finance reads the month, retries a past-due plan and downloads the quarter’s tax return', async ({
   page,
 }) => {
+  // Four areas, two accessibility scans and two downloads: more than the default minute when busy.
+  test.setTimeout(180_000);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
