@@ -8,6 +8,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
+import { supportRefundLimitsOf } from '../staff/staff-membership.js';
 
 const DAY_MS = 86_400_000;
 
@@ -370,21 +371,8 @@ export function createAdminSubscriptionsRepository(db: Database) {
       }));
     },
 
-    /** The support refund limits per currency (back office settings), as the order refunds read them. */
-    async supportRefundLimits(): Promise<Record<string, number>> {
-      const [row] = rowsOf<{ support_refund_limits: unknown }>(
-        await db.execute(sql`select support_refund_limits from back_office_settings where id = 1`),
-      );
-      const raw = row?.support_refund_limits;
-      const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
-      if (!parsed || typeof parsed !== 'object') return {};
-      return Object.fromEntries(
-        Object.entries(parsed as Record<string, unknown>).filter(
-          (entry): entry is [string, number] =>
-            typeof entry[1] === 'number' && Number.isSafeInteger(entry[1]),
-        ),
-      );
-    },
+    /** The owner's support refund limits per currency: the staff module's one reading of them. */
+    supportRefundLimits: () => supportRefundLimitsOf(db),
   };
 }
 
