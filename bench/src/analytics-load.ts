@@ -68,7 +68,15 @@ export function loadStatements({ orders, subscriptions }: LoadSizes, orderBase: 
       alter table orders disable trigger orders_webhook_paid;
       alter table course_refunds disable trigger course_refunds_webhook_refunded;
       alter table subscription_enrollments disable trigger subscription_enrollments_webhook;
-      alter table subscription_charges disable trigger subscription_charges_webhook;`,
+      alter table subscription_charges disable trigger subscription_charges_webhook;
+      -- Nor the analytics triggers (decision 0038): they forget summed days, and none is summed yet.
+      alter table orders disable trigger orders_analytics_day;
+      alter table order_lines disable trigger order_lines_analytics_day;
+      alter table course_refunds disable trigger course_refunds_analytics_day;
+      alter table subscription_charges disable trigger subscription_charges_analytics_day;
+      alter table subscription_charges disable trigger subscription_charges_analytics_plan;
+      alter table subscription_invoices disable trigger subscription_invoices_analytics_plan;
+      alter table subscription_enrollments disable trigger subscription_enrollments_analytics_plan;`,
     ],
     [
       `${N} orders`,
@@ -110,6 +118,9 @@ export function loadStatements({ orders, subscriptions }: LoadSizes, orderBase: 
     [
       'course refunds',
       `
+      -- Statistics of the rows just loaded (this transaction's own are counted): without them the
+      -- first line of each refunded order is looked for along the whole primary key.
+      analyze orders, order_lines;
       insert into course_refunds (user_id, order_id, order_line_id, course_id, currency, amount,
         provider_amount, credit_amount, provider_label, status, reason, base_currency, exchange_rate,
         requested_at, completed_at)
@@ -317,7 +328,19 @@ export function loadStatements({ orders, subscriptions }: LoadSizes, orderBase: 
       alter table orders enable trigger orders_webhook_paid;
       alter table course_refunds enable trigger course_refunds_webhook_refunded;
       alter table subscription_enrollments enable trigger subscription_enrollments_webhook;
-      alter table subscription_charges enable trigger subscription_charges_webhook;`,
+      alter table subscription_charges enable trigger subscription_charges_webhook;
+      alter table orders enable trigger orders_analytics_day;
+      alter table order_lines enable trigger order_lines_analytics_day;
+      alter table course_refunds enable trigger course_refunds_analytics_day;
+      alter table subscription_charges enable trigger subscription_charges_analytics_day;
+      alter table subscription_charges enable trigger subscription_charges_analytics_plan;
+      alter table subscription_invoices enable trigger subscription_invoices_analytics_plan;
+      alter table subscription_enrollments enable trigger subscription_enrollments_analytics_plan;
+      -- What the analytics triggers would have done: days summed before the load (the server's
+      -- summary job may have run) are summed again, and every plan is computed again.
+      delete from analytics_sales_days;
+      insert into analytics_stale_plans (enrollment_id) select id from subscription_enrollments
+      on conflict (enrollment_id) do nothing;`,
     ],
   ];
 }

@@ -166,6 +166,23 @@ export async function seedDemoSubscriptions(
     },
     db,
   );
+  // The profile before the charges: a charge keeps the billing country it was written in.
+  const billing = (name: string, line1: string, by: number) => ({
+    customerName: name,
+    addressLine1: line1,
+    country: tax.country,
+    secondaryLocation: tax.zip,
+    billingUpdatedBy: by,
+    billingUpdatedAt: acmeStart,
+  });
+  await repository.insertProfile(
+    {
+      subscriberType: 'organization',
+      subscriberId: accounts.acme,
+      ...billing('Acme Learning Inc.', '1201 Third Avenue', accounts.acmeOwner),
+    },
+    db,
+  );
   for (const [kind, at] of [
     ['first_period', firstCharge],
     ['renewal', renewal],
@@ -189,22 +206,6 @@ export async function seedDemoSubscriptions(
       db,
     );
   }
-  const billing = (name: string, line1: string, by: number) => ({
-    customerName: name,
-    addressLine1: line1,
-    country: tax.country,
-    secondaryLocation: tax.zip,
-    billingUpdatedBy: by,
-    billingUpdatedAt: acmeStart,
-  });
-  await repository.insertProfile(
-    {
-      subscriberType: 'organization',
-      subscriberId: accounts.acme,
-      ...billing('Acme Learning Inc.', '1201 Third Avenue', accounts.acmeOwner),
-    },
-    db,
-  );
 
   // Globex: a monthly plan of 5 licenses that expired a week ago (its owner can resubscribe).
   const globexEnd = new Date(now.getTime() - 7 * DAY_MS);
@@ -288,6 +289,14 @@ export async function seedDemoSubscriptions(
     },
     db,
   );
+  await repository.insertProfile(
+    {
+      subscriberType: 'organization',
+      subscriberId: accounts.initech,
+      ...billing('Initech LLC', '4120 Freidrich Lane', accounts.initechOwner),
+    },
+    db,
+  );
   await repository.insertCharge(
     {
       enrollmentId: initech.id,
@@ -350,14 +359,6 @@ export async function seedDemoSubscriptions(
       failureCode: 'card_declined',
       failureMessage: 'Your card was declined.',
       createdAt: initechDue,
-    },
-    db,
-  );
-  await repository.insertProfile(
-    {
-      subscriberType: 'organization',
-      subscriberId: accounts.initech,
-      ...billing('Initech LLC', '4120 Freidrich Lane', accounts.initechOwner),
     },
     db,
   );

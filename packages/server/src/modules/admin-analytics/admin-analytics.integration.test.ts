@@ -230,6 +230,8 @@ describe('revenue analytics', () => {
     expect(analytics.mrr_history.at(-1)!.mrr).toBe(month.mrr);
     expect(analytics.top_courses[0]).toMatchObject({ course_id: PAID_A, sales: 2 });
     expect(analytics.sales_by_country.reduce((total, row) => total + row.gross_sales, 0)).toBe(gross);
+    // Every sale, course or plan, kept the billing country it was made in.
+    expect(analytics.sales_by_country.map((row) => row.country)).not.toContain('??');
     expect(analytics.subscriptions_by_status).toEqual(
       expect.arrayContaining([
         { status: 'active', count: 2 },
@@ -238,6 +240,64 @@ describe('revenue analytics', () => {
     );
     expect(analytics.unconverted).toEqual([]);
     expect(t0).toBeLessThan(start);
+  });
+
+  it('sums closed days once, and a late change to a summed day counts at the next reading', async () => {
+    const past = day((await clockNow(staff)) - 3 * DAY);
+    const read = async () => {
+      const answer = await staff.get(`${ANALYTICS}?from=${past}&to=${past}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.data as AdminAnalytics).current;
+    };
+    const before = await read();
+    const summed = await rows<{ day: string }>(
+      sql`select day::text as day from analytics_sales_days where day = ${past}::date and base_currency = 'USD'`,
+    );
+    expect(summed).toEqual([{ day: past }]);
+
+    // An order of that day completes late (as a bank transfer would): its day is summed again.
+    const [order] = await rows<{ id: number }>(
+      sql`insert into orders (user_id, status, currency, subtotal_amount, total_amount, country, created_at)
+          select id, 'pending', 'USD', 2500, 2500, 'US', ${`${past}T12:00:00Z`}::timestamptz
+          from users order by id limit 1 returning id`,
+    );
+    expect((await read()).gross_sales).toBe(before.gross_sales);
+    await server.db.execute(sql`update orders set status = 'completed' where id = ${order!.id}`);
+    const after = await read();
+    expect(after).toMatchObject({ gross_sales: before.gross_sales + 2500, orders: before.orders + 1 });
+
+    // A completed order that is refunded counts the same; one that fails no longer counts.
+    await server.db.execute(sql`update orders set status = 'refunded' where id = ${order!.id}`);
+    expect(
+      await rows(sql`select 1 from analytics_sales_days where day = ${past}::date and base_currency = 'USD'`),
+    ).toHaveLength(1);
+    await server.db.execute(sql`update orders set status = 'failed' where id = ${order!.id}`);
+    expect((await read()).gross_sales).toBe(before.gross_sales);
+  });
+
+  it('counts a plan that ended since the last reading out at the next one', async () => {
+    const now = await clockNow(staff);
+    const today = day(now);
+    const read = async () => {
+      const answer = await staff.get(`${ANALYTICS}?from=${today}&to=${today}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.data as AdminAnalytics).current;
+    };
+    const before = await read();
+    expect(before.active_subscriptions).toBeGreaterThan(0);
+    // Its spans are computed now; the plan then ends behind the server's back, as a sweep would.
+    expect(await rows(sql`select 1 from analytics_stale_plans`)).toHaveLength(0);
+    const [ended] = await rows<{ id: number }>(
+      sql`update subscription_enrollments set status = 'EXPIRED', current_period_end = ${new Date(now - 1).toISOString()}::timestamptz
+          where id = (select min(id) from subscription_enrollments where status = 'ACTIVE') returning id`,
+    );
+    expect(
+      await rows(sql`select 1 from analytics_stale_plans where enrollment_id = ${ended!.id}`),
+    ).toHaveLength(1);
+    const after = await read();
+    expect(after.active_subscriptions).toBe(before.active_subscriptions - 1);
+    expect(after.mrr).toBeLessThan(before.mrr);
+    expect(after.churned_mrr - before.churned_mrr).toBe(before.mrr - after.mrr);
   });
 
   it('converts a sale in another currency at the rate stored with it', async () => {

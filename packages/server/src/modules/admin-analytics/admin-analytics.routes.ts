@@ -13,13 +13,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock/clock.js';
 import { staffOnly } from '../staff/staff-access.js';
-import type {
-  AdminAnalyticsRepository,
-  MrrMovements,
-  MrrTotals,
-  SalesFigures,
-  Span,
+import {
+  dailySalesOf,
+  salesFiguresOf,
+  type AdminAnalyticsRepository,
+  type MrrMovements,
+  type MrrTotals,
+  type SalesFigures,
+  type Span,
 } from './admin-analytics.repository.js';
+import { dayOf } from './sales-days.js';
 
 const TOP_COURSES = 5;
 const TOP_COUNTRIES = 10;
@@ -99,25 +102,45 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod<{
       const previous = periodBounds(before.from, before.to);
       const base = await repository.baseCurrency();
       const history = historyMoments(lastInstant(current, now));
-      const [sales, previousSales, mrr, chart, trials, previousTrials, recovery, previousRecovery] =
-        await Promise.all([
-          repository.sales(base, current),
-          repository.sales(base, previous),
-          // The previous period's start, the current one's start (= the previous one's end), its end.
-          repository.mrr(base, [previous.start, current.start, lastInstant(current, now)]),
-          repository.mrr(base, history),
-          repository.trials(current, now),
-          repository.trials(previous, now),
-          repository.recovery(current),
-          repository.recovery(previous),
-        ]);
-      const [daily, top, countries, statuses, unconverted] = await Promise.all([
-        repository.dailySales(base, current),
-        repository.topCourses(base, current, TOP_COURSES),
-        repository.salesByCountry(base, current, TOP_COUNTRIES),
-        repository.subscriptionsByStatus(),
-        repository.unconverted(base, current),
+      // Closed days are summed once and read from the summary, the rest from the ledger; plans
+      // whose billing changed since the last reading are computed again (decision 0038).
+      const today = dayOf(now);
+      const [currentDays, previousDays] = await Promise.all([
+        repository.prepareSpan(base, current, today),
+        repository.prepareSpan(base, previous, today),
+        repository.refreshPlans(base),
       ]);
+      const [
+        salesDays,
+        previousSalesDays,
+        mrr,
+        chart,
+        trials,
+        previousTrials,
+        recovery,
+        previousRecovery,
+        top,
+        countries,
+        statuses,
+        unconverted,
+      ] = await Promise.all([
+        repository.salesByDay(base, currentDays),
+        repository.salesByDay(base, previousDays),
+        // The previous period's start, the current one's start (= the previous one's end), its end.
+        repository.mrr(base, [previous.start, current.start, lastInstant(current, now)]),
+        repository.mrr(base, history),
+        repository.trials(current, now),
+        repository.trials(previous, now),
+        repository.recovery(current),
+        repository.recovery(previous),
+        repository.topCourses(base, currentDays, TOP_COURSES),
+        repository.salesByCountry(base, currentDays, TOP_COUNTRIES),
+        repository.subscriptionsByStatus(),
+        repository.unconverted(base, currentDays),
+      ]);
+      const sales = salesFiguresOf(salesDays);
+      const previousSales = salesFiguresOf(previousSalesDays);
+      const daily = dailySalesOf(salesDays);
       const [previousStart, currentStart, currentEnd] = mrr.totals as [MrrTotals, MrrTotals, MrrTotals];
       const mrrHistory: AdminMrrPoint[] = history.slice(1).map((moment, index) => {
         const moved = chart.movements[index + 1]!;

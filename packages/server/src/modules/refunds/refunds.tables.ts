@@ -86,5 +86,9 @@ export const courseRefunds = pgTable(
     index('course_refunds_pending_idx')
       .on(table.requestedAt)
       .where(sql`${table.status} = 'pending'`),
+    // The back office's analytics: refunds completed on a day.
+    index('course_refunds_completed_idx')
+      .on(table.completedAt)
+      .where(sql`${table.status} = 'refunded'`),
   ],
 );

@@ -106,6 +106,10 @@ export const subscriptionEnrollments = pgTable(
     index('subscription_enrollments_period_end_idx')
       .on(table.currentPeriodEnd)
       .where(sql`${table.status} <> 'EXPIRED'`),
+    // The back office's analytics: trials that ended in a period.
+    index('subscription_enrollments_trial_end_idx')
+      .on(table.trialEnd)
+      .where(sql`${table.trialEnd} is not null`),
   ],
 );
 
@@ -254,11 +258,19 @@ export const subscriptionCharges = pgTable(
      */
     baseCurrency: varchar('base_currency', { length: 3 }),
     exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
+    /**
+     * The subscriber's billing country when this was written (set by a trigger from the billing
+     * profile, migration 0025), as an order keeps its own: sales by country do not move when a
+     * profile moves later.
+     */
+    country: varchar('country', { length: 2 }),
     failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('subscription_charges_enrollment_idx').on(table.enrollmentId, table.createdAt),
+    // The back office's analytics: the charges of the days not summed yet.
+    index('subscription_charges_created_idx').on(table.createdAt),
     // One receipt per provider payment, whichever path records it first.
     uniqueIndex('subscription_charges_payment_key')
       .on(table.gatewayPaymentId)
@@ -302,12 +314,24 @@ export const subscriptionInvoices = pgTable(
     gatewayPaymentId: varchar('gateway_payment_id', { length: 255 }),
     failureCode: varchar('failure_code', { length: 64 }),
     failureMessage: text('failure_message'),
+    /**
+     * When its first attempt failed (null: none has): set by a trigger on failed charges
+     * (migration 0025), for the dashboard's recovery rate (paid after a failure).
+     */
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('subscription_invoices_period_key').on(table.enrollmentId, table.periodStart),
     index('subscription_invoices_payment_idx').on(table.gatewayPaymentId),
+    // The back office's analytics: trials that were paid for, and invoices paid after a failure.
+    index('subscription_invoices_first_paid_idx')
+      .on(table.enrollmentId)
+      .where(sql`${table.kind} = 'first_period' and ${table.status} = 'paid'`),
+    index('subscription_invoices_first_failed_idx')
+      .on(table.firstFailedAt, table.status)
+      .where(sql`${table.firstFailedAt} is not null`),
   ],
 );
 
