@@ -3,7 +3,8 @@
 // the server from source in its own process, signs in as a finance staff member, downloads
 // GET /api-2.0/admin/exports/orders/ for the whole range and reports rows per second and the
 // server's peak resident memory (sampled from /proc every 50 ms, and the kernel's high-water
-// mark). `npm run export -w @lectern/bench`; not part of the tests.
+// mark, and the highest in each tenth of the rows). `npm run export -w @lectern/bench`; not part
+// of the tests.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,9 +54,13 @@ try {
   const session = await logIn(url, 'operator@example.com', 'lectern-demo');
   const before = memoryOf(child.pid!);
   let peak = before.rss;
+  let latest = before.rss;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, memoryOf(child.pid!).rss);
+    latest = memoryOf(child.pid!).rss;
+    peak = Math.max(peak, latest);
   }, 50);
+  // The highest resident memory seen in each tenth of the rows: flat tenths mean a steady stream.
+  const byTenth: number[] = [];
   const started = performance.now();
   const response = await fetch(`${url}/api-2.0/admin/exports/orders/?from=2024-01-01&to=2030-12-31`, {
     headers: { cookie: session.cookie, 'accept-encoding': 'identity' },
@@ -64,10 +69,13 @@ try {
   let bytes = 0;
   let newlines = 0;
   let firstByteMs = 0;
+  const expected = Number(response.headers.get('x-export-rows')) || 1;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     if (!firstByteMs) firstByteMs = performance.now() - started;
     bytes += chunk.byteLength;
     for (const byte of chunk) if (byte === 10) newlines += 1;
+    const tenth = Math.min(9, Math.floor((newlines / expected) * 10));
+    byTenth[tenth] = Math.max(byTenth[tenth] ?? 0, latest);
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
@@ -88,6 +96,7 @@ try {
         server_rss_peak_during_mib: Math.round(peak),
         server_rss_after_mib: Math.round(after.rss),
         server_peak_rss_hwm_mib: Math.round(after.hwm),
+        server_rss_peak_by_tenth_of_rows_mib: byTenth.map((mib) => Math.round(mib ?? 0)),
       },
       null,
       2,

@@ -22,6 +22,20 @@ async function serverWithLogs() {
     body.push('first chunk');
     return reply.type('text/plain').send(body);
   });
+  // A long download that keeps sending: a chunk every 50 ms, past the timeout, then its end.
+  app.get('/long-download', (_request, reply) => {
+    const body = new Readable({ read() {} });
+    let sent = 0;
+    const timer = setInterval(() => {
+      sent += 1;
+      body.push(`chunk ${sent}\n`);
+      if (sent === 8) {
+        clearInterval(timer);
+        body.push(null);
+      }
+    }, 50);
+    return reply.type('text/plain').send(body);
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, timedOut: () => lines.filter((line) => line.includes('request timed out')).length };
 }
@@ -56,6 +70,16 @@ describe('request timeout', () => {
       client.end();
     });
     await sleep(TIMEOUT_MS * 3);
+    expect(timedOut()).toBe(0);
+  });
+
+  it('lets an answer that has begun stream on past the timeout, whole', async () => {
+    const { app, url, timedOut } = await serverWithLogs();
+    close = () => app.close();
+    const response = await fetch(`${url}/long-download`);
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body.trim().split('\n')).toHaveLength(8);
     expect(timedOut()).toBe(0);
   });
 });

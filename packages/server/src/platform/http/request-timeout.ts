@@ -17,7 +17,9 @@ declare module 'fastify' {
 export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number): void {
   app.addHook('onRequest', async (request, reply) => {
     request.timeoutTimer = setTimeout(() => {
-      if (reply.sent) return;
+      // An answer that has begun (a large export streaming out) is no stuck handler: the client
+      // is receiving it, and a 503 can no longer be sent anyway.
+      if (reply.sent || reply.raw.headersSent) return;
       request.log.error({ timeoutMs }, 'request timed out');
       sendError(
         reply,
