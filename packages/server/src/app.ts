@@ -7,6 +7,7 @@ import { createSessionStore } from './platform/auth/session-store.js';
 import { registerSessions } from './platform/auth/session.plugin.js';
 import type { AppConfig } from './platform/config/config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './platform/db/database.js';
+import { embeddedMaintenanceJobs } from './platform/db/embedded-maintenance.js';
 import { runMigrations } from './platform/db/migrate.js';
 import { registerApiPathGuard } from './platform/http/api-path-guard.js';
 import { registerCsrf } from './platform/http/csrf.js';
@@ -245,6 +246,7 @@ export async function createServer(
     everyMs: 60 * 60 * 1000,
     run: () => purgeRateLimitHits(db),
   });
+  for (const job of embeddedMaintenanceJobs(database)) jobs.register(job);
   for (const feature of FEATURE_MODULES) {
     for (const job of feature.jobs?.(services) ?? []) jobs.register(job);
   }
