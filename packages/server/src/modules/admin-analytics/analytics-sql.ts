@@ -1,4 +1,9 @@
-import { CURRENCY_EXPONENTS, INTERVALS_PER_MONTH, type RenewalInterval } from '@lectern/domain';
+import {
+  CURRENCY_EXPONENTS,
+  INTERVALS_PER_MONTH,
+  isCurrencyCode,
+  type RenewalInterval,
+} from '@lectern/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
@@ -13,6 +18,12 @@ const ZERO_EXPONENT = Object.entries(CURRENCY_EXPONENTS)
   .filter(([, exponent]) => exponent === 0)
   .map(([code]) => `'${code}'`)
   .join(', ');
+
+/** The minor-unit exponent of the base currency (2 for a code the domain does not know). */
+export const baseExponent = (base: string) => (isCurrencyCode(base) ? CURRENCY_EXPONENTS[base] : 2);
+
+/** Days, ids or times as one Postgres array literal, sent as a single parameter (`::date[]`). */
+export const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
 /** The minor-unit exponent of a currency column. */
 export const exponentOf = (currency: SQL) =>

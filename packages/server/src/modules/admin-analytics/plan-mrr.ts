@@ -1,8 +1,7 @@
-import { CURRENCY_EXPONENTS, isCurrencyCode } from '@lectern/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
-import { inBase, monthlyAmount, readFigures } from './analytics-sql.js';
+import { arrayLiteral, baseExponent, inBase, monthlyAmount, readFigures } from './analytics-sql.js';
 
 /**
  * Each plan's MRR over time, stored as the spans over which it stays the same
@@ -38,8 +37,8 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /** The spans of constant MRR of the plans `ids`, in `base` (spans of no MRR left out). */
 function planSpans(base: string, ids: readonly number[]) {
-  const exponent = isCurrencyCode(base) ? CURRENCY_EXPONENTS[base] : 2;
-  const planIds = `{${ids.join(',')}}`;
+  const exponent = baseExponent(base);
+  const planIds = arrayLiteral(ids);
   const mrr = inBase(
     monthlyAmount(
       sql`(cv.net + coalesce((
@@ -136,7 +135,7 @@ export function createPlanMrr(db: Database) {
         )
       ).map((row) => num(row.enrollment_id));
       if (ids.length === 0) return 0;
-      const planIds = `{${ids.join(',')}}`;
+      const planIds = arrayLiteral(ids);
       await tx.execute(sql`delete from analytics_plan_mrr where enrollment_id = any(${planIds}::int[])`);
       await tx.execute(sql`
         insert into analytics_plan_mrr (base_currency, enrollment_id, valid_from, valid_to, mrr)
@@ -168,7 +167,7 @@ export function createPlanMrr(db: Database) {
       base: string,
       moments: readonly Date[],
     ): Promise<{ totals: MrrTotals[]; movements: MrrMovements[] }> {
-      const points = `{${moments.map((moment) => moment.toISOString()).join(',')}}`;
+      const points = arrayLiteral(moments.map((moment) => moment.toISOString()));
       const [first] = await readFigures<{ mrr: unknown; plans: unknown }>(
         db,
         sql`select coalesce(sum(mrr), 0) as mrr, count(*) as plans

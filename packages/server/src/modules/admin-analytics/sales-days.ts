@@ -1,8 +1,7 @@
-import { CURRENCY_EXPONENTS, isCurrencyCode } from '@lectern/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { rowsOf } from '../../platform/db/query-result.js';
-import { inBase, readFigures } from './analytics-sql.js';
+import { arrayLiteral, baseExponent, inBase, readFigures } from './analytics-sql.js';
 
 /**
  * The sales side of the dashboard by UTC day (decision 0038). Every figure is a sum over days;
@@ -62,7 +61,7 @@ const utcDay = (column: string) => sql.raw(`(${column} at time zone 'UTC')::date
 
 /** Per-day SQL of the ledger in one base currency. */
 function ledgerByDay(base: string) {
-  const exponent = isCurrencyCode(base) ? CURRENCY_EXPONENTS[base] : 2;
+  const exponent = baseExponent(base);
   const convert = (alias: string, amount: SQL) =>
     inBase(amount, sql.raw(`${alias}.currency`), sql.raw(`${alias}.exchange_rate`), exponent);
   const converted = (alias: string) =>
@@ -81,7 +80,7 @@ function ledgerByDay(base: string) {
         coalesce(c.plan_refunds, 0) as plan_refunds, coalesce(c.plan_tax_refunded, 0) as plan_tax_refunded,
         coalesce(f.refunds, 0) as refunds, coalesce(f.tax_refunded, 0) as tax_refunded,
         coalesce(o.sale_rows, 0) + coalesce(c.sale_rows, 0) as sale_rows
-      from unnest(${`{${days.join(',')}}`}::date[]) as d(day)
+      from unnest(${arrayLiteral(days)}::date[]) as d(day)
       left join (
         select ${utcDay('o.created_at')} as day,
                sum(${convert('o', orderDue)}) as order_gross,
@@ -182,6 +181,10 @@ export interface SpanDays {
   live: Day[];
 }
 
+/** A summary row of `base` whose day falls in the span. */
+const summedIn = (base: string, span: Pick<SpanDays, 'first' | 'afterLast'>) =>
+  sql`base_currency = ${base} and day >= ${span.first}::date and day < ${span.afterLast}::date`;
+
 export function createSalesDays(db: Database) {
   const rows = async <Row>(writer: Writer, query: SQL) => rowsOf<Row>(await writer.execute(query));
 
@@ -197,7 +200,7 @@ export function createSalesDays(db: Database) {
         const locked = (
           await rows<{ day: string }>(
             tx,
-            sql`select d.day::text as day from unnest(${`{${chunk.join(',')}}`}::date[]) as d(day)
+            sql`select d.day::text as day from unnest(${arrayLiteral(chunk)}::date[]) as d(day)
                 where not exists (select 1 from analytics_sales_days s where s.day = d.day and s.base_currency = ${base})
                   and pg_try_advisory_xact_lock(${DAY_LOCK_NAMESPACE}, d.day - date '2000-01-01')
                 order by d.day`,
@@ -227,8 +230,6 @@ export function createSalesDays(db: Database) {
   }
 
   return {
-    sumDays,
-
     /**
      * Sums the span's closed days (before `today`) that are not summed yet, and tells which of the
      * span's days are still to be read from the ledger.
@@ -241,8 +242,7 @@ export function createSalesDays(db: Database) {
         (
           await readFigures<{ day: string }>(
             db,
-            sql`select day::text as day from analytics_sales_days
-                where base_currency = ${base} and day >= ${first}::date and day < ${afterLast}::date`,
+            sql`select day::text as day from analytics_sales_days where ${summedIn(base, { first, afterLast })}`,
           )
         ).map((row) => row.day),
       );
@@ -259,7 +259,7 @@ export function createSalesDays(db: Database) {
           sql`select day::text as day, order_gross, orders, order_tax, plan_gross, plan_tax, plan_refunds,
                 plan_tax_refunded, refunds, tax_refunded, sale_rows
               from analytics_sales_days
-              where base_currency = ${base} and day >= ${span.first}::date and day < ${span.afterLast}::date`,
+              where ${summedIn(base, span)}`,
         ),
         span.live.length === 0
           ? Promise.resolve([])
@@ -275,7 +275,7 @@ export function createSalesDays(db: Database) {
         sql`
           select country, sum(gross) as gross, sum(orders) as orders from (
             select country, gross, orders from analytics_sales_country_days
-            where base_currency = ${base} and day >= ${span.first}::date and day < ${span.afterLast}::date
+            where ${summedIn(base, span)}
             union all
             select country, gross, orders from (${ledgerByDay(base).countries(span.live)}) live
           ) sales group by country having sum(gross) > 0 order by gross desc, country limit ${limit}`,
@@ -289,7 +289,7 @@ export function createSalesDays(db: Database) {
         sql`
           select s.course_id, c.title, sum(s.sales) as sales, sum(s.net_sales) as net_sales from (
             select course_id, sales, net_sales from analytics_sales_course_days
-            where base_currency = ${base} and day >= ${span.first}::date and day < ${span.afterLast}::date
+            where ${summedIn(base, span)}
             union all
             select course_id, sales, net_sales from (${ledgerByDay(base).courses(span.live)}) live
           ) s join courses c on c.id = s.course_id
@@ -304,7 +304,7 @@ export function createSalesDays(db: Database) {
         sql`
           select currency, sum(amount)::bigint as amount from (
             select currency, amount from analytics_unconverted_days
-            where base_currency = ${base} and day >= ${span.first}::date and day < ${span.afterLast}::date
+            where ${summedIn(base, span)}
             union all
             select currency, amount from (${ledgerByDay(base).unconverted(span.live)}) live
           ) unconverted group by currency having sum(amount) > 0 order by currency`,
