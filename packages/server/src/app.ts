@@ -100,6 +100,11 @@ export interface CreateServerOptions {
   eventSink?: EventSink;
   /** How old an open payment attempt must be before reconciliation finishes it (default RECONCILE_AFTER_SECONDS). */
   reconcileAfterMs?: number;
+  /**
+   * Whether `listen()` starts polling the job queue (default true). Tests that decide when jobs
+   * run (with `catchUp()`, the developer clock) turn it off so no job races their steps.
+   */
+  pollJobQueue?: boolean;
 }
 
 /**
@@ -281,7 +286,7 @@ export async function createServer(
         });
       }
       jobs.start();
-      queue.start();
+      if (options.pollJobQueue !== false) queue.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -21,7 +21,12 @@ let close: () => Promise<void>;
 const { newBuyer } = createCheckoutKit(() => server);
 
 beforeAll(async () => {
-  ({ sandbox, server, close } = await startServerWithSandbox({ webhookSecret: 'whsec_admin_subscriptions' }));
+  ({ sandbox, server, close } = await startServerWithSandbox({
+    webhookSecret: 'whsec_admin_subscriptions',
+    // Jobs run when a step says so (the clock, catchUp): a customer's retry job stays queued
+    // while staff retry the same invoice, instead of racing them.
+    server: { pollJobQueue: false },
+  }));
 });
 afterAll(() => close(), 180_000);
 
