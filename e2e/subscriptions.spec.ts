@@ -53,7 +53,7 @@ test('a new user signs up for business and starts a Team Plan trial with 4242 42
     if (request.url().endsWith('/payment/checkout-submit/')) submits.push(request.postDataJSON());
   });
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/user\/manage-subscriptions\/$/);
+  await expect(page).toHaveURL(/\/organization-manage-v2\/settings\/subscription\/$/);
   await expect(page.getByTestId('subscription-status')).toHaveText('Trial');
   await expect(page.getByText('10 licenses in total')).toBeVisible();
   await expect(page.getByText('Trial ends:')).toBeVisible();
@@ -77,7 +77,7 @@ test('the owner of the paid demo plan adds 3 licenses and pays the prorated tota
   await fillSubscriptionCard(page, '4242 4242 4242 4242');
   await checkA11y(page);
   await page.getByRole('button', { name: 'Add licenses' }).click();
-  await expect(page).toHaveURL(/\/user\/manage-subscriptions\/$/);
+  await expect(page).toHaveURL(/\/organization-manage-v2\/settings\/subscription\/$/);
   await expect(page.getByText('13 licenses in total')).toBeVisible();
   expect(total).toMatch(/^\$[\d,]+\.\d\d$/);
 });
@@ -149,7 +149,7 @@ async function startPersonalTrial(
   await fillSubscriptionCard(page, card);
   await page.getByRole('button', { name: 'Start free trial' }).click();
   if (challenge) await completeChallenge(page);
-  await expect(page).toHaveURL(/\/user\/manage-subscriptions\/$/);
+  await expect(page).toHaveURL(/\/organization-manage-v2\/settings\/subscription\/$/);
   await expect(page.getByTestId('subscription-status')).toHaveText('Trial');
 }
 

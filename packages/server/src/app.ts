@@ -37,6 +37,7 @@ import type { PaymentGateway } from './modules/payments/payment-gateway.js';
 import type { PaymentsService } from './modules/payments/payments.service.js';
 import { eventTypeOf, MAPPED_GATEWAY_EVENTS } from './modules/payments/stripe-events.js';
 import type { TaxProvider } from './modules/tax/tax-provider.js';
+import { storeDemoCards } from './seed/demo-cards.js';
 import { seedDemoData } from './seed/demo-seed.js';
 import { createReadStatements } from './platform/db/read-batch.js';
 import { registerGraphqlEndpoint } from './platform/graphql/graphql-endpoint.js';
@@ -128,9 +129,10 @@ export async function createServer(
   // Every route from here on is recorded: the API document and the generated tests use it.
   const routes = recordRoutes(app);
 
+  let seeded = false;
   try {
     await runMigrations(database);
-    if (config.seedDemoData) await seedDemoData(database.db, app.log);
+    if (config.seedDemoData) seeded = await seedDemoData(database.db, app.log);
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -199,6 +201,8 @@ export async function createServer(
     options,
   );
   const { payments, experiments } = services;
+  // A fresh demo's running plan gets its card from the provider, which the seed cannot reach.
+  if (seeded) await storeDemoCards({ db, gateway: payments.gateway, log: app.log });
   for (const feature of FEATURE_MODULES) feature.events?.(services);
   /** Runs every clock sweep and job due by the clock until nothing more is due (developer clock, tests). */
   async function catchUp(): Promise<number> {

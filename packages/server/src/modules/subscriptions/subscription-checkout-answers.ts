@@ -1,5 +1,6 @@
 import {
   CHECKOUT_MESSAGES,
+  PAGE_ROUTES,
   SUBSCRIPTION_MESSAGES,
   checkoutReferenceOf,
   type CheckoutResult,
@@ -70,10 +71,14 @@ function successMessage(row: SubscriptionCheckoutRow): string {
   }
 }
 
-/** Checkout §4: a new plan redirects; updates complete on the page they came from. */
+/** Where a subscriber's plan is managed: an organization's in its admin area, a learner's on their own page. */
+export const planPageOf = (row: Pick<SubscriptionCheckoutRow, 'subscriberType'>) =>
+  row.subscriberType === 'organization' ? PAGE_ROUTES.organizationSubscription : MANAGE_SUBSCRIPTIONS_PATH;
+
+/** Checkout §4: a new plan redirects to where it is managed; updates complete on the page they came from. */
 const redirectOf = (row: SubscriptionCheckoutRow) =>
   row.event === 'Submit' || row.event === 'ResubscribeSubmit' || row.event === 'UpsellSubmit'
-    ? MANAGE_SUBSCRIPTIONS_PATH
+    ? planPageOf(row)
     : null;
 
 /** The browser's step (checkout §4): the SDK handles 3-D Secure in place, or the page redirects. */

@@ -7,12 +7,7 @@ import type {
   GatewaySetup,
   PaymentGateway,
 } from '../payments/payment-gateway.js';
-import {
-  MANAGE_SUBSCRIPTIONS_PATH,
-  OPEN_CHECKOUT as OPEN,
-  actionOf,
-  answer,
-} from './subscription-checkout-answers.js';
+import { planPageOf, OPEN_CHECKOUT as OPEN, actionOf, answer } from './subscription-checkout-answers.js';
 import { checkoutKey as key } from './subscription-checkout-charge.js';
 import type { SubscriptionCompletion } from './subscription-completion.js';
 import type { SubscriptionCheckoutRow, SubscriptionsRepository } from './subscriptions.repository.js';
@@ -53,7 +48,7 @@ export function createSubscriptionCheckoutOutcomes(deps: {
       if (row.gatewaySetupId) return afterSetup(row, await gateway.retrieveSetup(row.gatewaySetupId));
       if (row.gatewayPaymentId) return afterPayment(row, await gateway.retrievePayment(row.gatewayPaymentId));
     }
-    return answer(row, 'redirect', { return_url: MANAGE_SUBSCRIPTIONS_PATH });
+    return answer(row, 'redirect', { return_url: planPageOf(row) });
   }
 
   /** Applies the checkout's effect (subscription-completion.ts) and answers it. */
@@ -118,7 +113,7 @@ export function createSubscriptionCheckoutOutcomes(deps: {
         });
       }
       case 'processing':
-        return answer(row, 'redirect', { return_url: MANAGE_SUBSCRIPTIONS_PATH });
+        return answer(row, 'redirect', { return_url: planPageOf(row) });
       default:
         return fail(row, setup.lastError ? paymentErrorCodeOf(setup.lastError) : 'card_declined');
     }
@@ -150,7 +145,7 @@ export function createSubscriptionCheckoutOutcomes(deps: {
         });
       }
       case 'processing':
-        return answer(row, 'redirect', { return_url: MANAGE_SUBSCRIPTIONS_PATH });
+        return answer(row, 'redirect', { return_url: planPageOf(row) });
       default:
         return fail(row, payment.lastError ? paymentErrorCodeOf(payment.lastError) : 'card_declined', true);
     }

@@ -535,7 +535,7 @@ describe('Personal Plan and resubscribe', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('lets the owner of an expired plan resubscribe, paying the first period without a trial', async () => {
+  it('lets the owner of an expired plan resubscribe, on another interval, paying the first period without a trial and landing in the organization admin', async () => {
     const globex = createTestClient(server.app);
     await globex.login('globex@example.com');
     const expired = await currentOf(globex);
@@ -548,13 +548,20 @@ describe('Personal Plan and resubscribe', () => {
     expect(cancel.data.errors[0].extensions.code).toBe('CONFLICT');
     const answer = await globex.post(
       '/payment/checkout-submit/',
-      submit('ResubscribeSubmit', [item('team-monthly', 5, expired.checkoutReference)], {
+      submit('ResubscribeSubmit', [item('team-annual', 5, expired.checkoutReference)], {
         payment_method_id: 'pm_card_mastercard_debit',
       }),
     );
-    expect(answer.data, answer.body).toMatchObject({ status: 'succeeded' });
+    expect(answer.data, answer.body).toMatchObject({
+      status: 'succeeded',
+      data: { redirect_url: '/organization-manage-v2/settings/subscription/' },
+    });
     expect(await providerCharges(answer.data.data.payment_attempt_id)).toBe(1);
-    expect(await currentOf(globex)).toMatchObject({ status: 'ACTIVE', licenseCount: 5 });
+    const resubscribed = await currentOf(globex);
+    expect(resubscribed).toMatchObject({ status: 'ACTIVE', licenseCount: 5 });
+    // The expired plan was monthly; the new one runs a year.
+    const { currentPeriodStartDate: start, currentPeriodEndDate: end } = resubscribed.billing;
+    expect(new Date(end).getUTCFullYear() - new Date(start).getUTCFullYear()).toBe(1);
   });
 
   it('asks for 3-D Secure when the card needs it and finishes after the browser confirms', async () => {

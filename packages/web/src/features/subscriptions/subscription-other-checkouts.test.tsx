@@ -225,7 +225,7 @@ describe('Personal Plan checkout', () => {
 });
 
 describe('Team Plan resubscribe', () => {
-  it('prices the expired plan again with the billing on file and no trial', async () => {
+  it('prices the expired plan again with the billing on file and no trial, on an interval the owner may change', async () => {
     const onFile = info({
       trial_days: 0,
       trial_end: null,
@@ -252,7 +252,6 @@ describe('Team Plan resubscribe', () => {
     expect((screen.getByLabelText(/^Address line 1/) as HTMLInputElement).value).toBe('1201 Third Avenue');
     expect((screen.getByLabelText('ZIP Code') as HTMLInputElement).value).toBe('98101');
     expect((screen.getByTestId('license-picker') as HTMLSelectElement).value).toBe('12');
-    expect(screen.queryByTestId('billing-interval')).toBeNull();
     await waitFor(() => expect(submitButton().textContent).toBe('Pay now'));
     expect(bodiesOf(server.requests, '/payment/checkout-info/').at(-1)).toMatchObject({
       checkout_event: 'ResubscribeSubmit',
@@ -261,6 +260,15 @@ describe('Team Plan resubscribe', () => {
       },
       billing_address: { country_code: 'US', secondary_location_info: '98101' },
     });
+    // It starts on the expired plan's interval; the new period may be monthly instead.
+    expect((screen.getByRole('radio', { name: 'Annual' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
+    await waitFor(() =>
+      expect(bodiesOf(server.requests, '/payment/checkout-info/').at(-1)).toMatchObject({
+        checkout_event: 'ResubscribeSubmit',
+        shopping_info: { items: [{ buyable: { id: 'team-monthly', checkout_ref: 'LSC-1' } }] },
+      }),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { INTERVAL_ACCESS } from '@lectern/domain';
-import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, List, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/load-messages';
@@ -40,7 +40,38 @@ function Actions({
   );
 }
 
-/** Team-plan §2 cancel modal: the plan stays usable until the end date (and time). */
+/** What a team loses when its plan ends, so an owner cancels knowing it. */
+function TeamLosses({ enrollment }: { enrollment: CurrentEnrollment }) {
+  return (
+    <Stack gap={4} data-testid="cancel-team-losses">
+      <Text fw={600}>
+        <FormattedMessage id="subscriptions.manage.cancelTeamLoses" />
+      </Text>
+      <List size="sm" spacing={4}>
+        <List.Item>
+          <FormattedMessage
+            id="subscriptions.manage.cancelTeamMembers"
+            values={{ members: enrollment.usedLicenseCount }}
+          />
+        </List.Item>
+        <List.Item>
+          <FormattedMessage
+            id="subscriptions.manage.cancelTeamLicenses"
+            values={{ licenses: enrollment.licenseCount }}
+          />
+        </List.Item>
+      </List>
+      <Text size="sm" c="dimmed">
+        <FormattedMessage id="subscriptions.manage.cancelTeamUndo" />
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Team-plan §2 cancel modal: the plan stays usable until the end date (and time); a team's
+ * owner also reads what the team loses then.
+ */
 export function CancelPlanModal({ enrollment, opened, pending, onClose, onConfirm }: PlanModalProps) {
   const intl = useIntl();
   const team = enrollment.productType === 'TEAM';
@@ -58,6 +89,7 @@ export function CancelPlanModal({ enrollment, opened, pending, onClose, onConfir
             values={{ date: longDateTime(endDateOf(enrollment), intl.locale) }}
           />
         </Text>
+        {team && <TeamLosses enrollment={enrollment} />}
         <Actions
           confirm="subscriptions.manage.cancel"
           danger

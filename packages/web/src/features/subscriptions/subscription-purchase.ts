@@ -13,6 +13,8 @@ export interface PurchaseConfig {
   licenses: LicensePurchase | null;
   /** Upsell and resubscribe change the current enrollment (its checkout reference goes on the buyable). */
   changesEnrollment: boolean;
+  /** The buyer picks the billing interval (an upsell keeps the running plan's). */
+  choosesInterval: boolean;
   /** The billing address form; an upsell bills the address already on file. */
   billingForm: boolean;
   /** Organization purchases name the company (team-plan §5) and put the card name last (checkout §2). */
@@ -26,6 +28,7 @@ export const PURCHASES: Record<SubscriptionPurchase, PurchaseConfig> = {
     submitEvent: 'Submit',
     licenses: 'new',
     changesEnrollment: false,
+    choosesInterval: true,
     billingForm: true,
     organization: true,
   },
@@ -35,6 +38,7 @@ export const PURCHASES: Record<SubscriptionPurchase, PurchaseConfig> = {
     submitEvent: 'UpsellSubmit',
     licenses: 'upsell',
     changesEnrollment: true,
+    choosesInterval: false,
     billingForm: false,
     organization: true,
   },
@@ -44,6 +48,7 @@ export const PURCHASES: Record<SubscriptionPurchase, PurchaseConfig> = {
     submitEvent: 'ResubscribeSubmit',
     licenses: 'resubscribe',
     changesEnrollment: true,
+    choosesInterval: true,
     billingForm: true,
     organization: true,
   },
@@ -53,6 +58,7 @@ export const PURCHASES: Record<SubscriptionPurchase, PurchaseConfig> = {
     submitEvent: 'Submit',
     licenses: null,
     changesEnrollment: false,
+    choosesInterval: true,
     billingForm: true,
     organization: false,
   },

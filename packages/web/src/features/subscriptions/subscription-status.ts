@@ -38,21 +38,33 @@ export function endDateOf(enrollment: CurrentEnrollment): string {
 /**
  * Team-plan §4 start and end rows of a plan: 'Trial started' or 'Subscription started'; the end
  * as 'Trial ends: in N days (date)' (days rounded up), 'Next payment' or 'Expiration date', with
- * the helper text of the status.
+ * the helper text of the status. `storedCard` false (known to be missing) says the renewal
+ * cannot be charged instead of promising a charge to a card that is not there.
  */
-export function planRows(enrollment: CurrentEnrollment, intl: IntlShape, now: Date = new Date()) {
+export function planRows(
+  enrollment: CurrentEnrollment,
+  intl: IntlShape,
+  now: Date = new Date(),
+  storedCard?: boolean,
+) {
   const team = enrollment.productType === 'TEAM';
   const end = endDateOf(enrollment);
   const date = longDate(end, intl.locale);
-  const charge = team
-    ? intl.formatMessage(
-        { id: 'subscriptions.manage.chargeTeam' },
-        { amount: chargeOf(enrollment, intl.locale).total, licenses: enrollment.licenseCount, date },
-      )
-    : intl.formatMessage(
-        { id: 'subscriptions.manage.chargePersonal' },
-        { amount: chargeOf(enrollment, intl.locale).total, date },
-      );
+  const charge =
+    storedCard === false
+      ? intl.formatMessage(
+          { id: 'subscriptions.manage.chargeWithoutCard' },
+          { amount: chargeOf(enrollment, intl.locale).total, date },
+        )
+      : team
+        ? intl.formatMessage(
+            { id: 'subscriptions.manage.chargeTeam' },
+            { amount: chargeOf(enrollment, intl.locale).total, licenses: enrollment.licenseCount, date },
+          )
+        : intl.formatMessage(
+            { id: 'subscriptions.manage.chargePersonal' },
+            { amount: chargeOf(enrollment, intl.locale).total, date },
+          );
   const start = {
     label: intl.formatMessage({
       id:

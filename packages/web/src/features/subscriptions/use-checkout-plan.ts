@@ -36,7 +36,7 @@ function firstChoice(
 
 /**
  * What a subscription checkout buys: the plan's price option (yearly by default, `?option=` on
- * the Personal Plan checkout, the enrollment's own for an upsell or resubscribe), the license
+ * the Personal Plan checkout, the enrollment's own for an upsell and at first for a resubscribe), the license
  * choice, and the `shopping_info` item they make (null while "More than N licenses" is picked).
  */
 export function useCheckoutPlan(purchase: SubscriptionPurchase) {
@@ -50,7 +50,10 @@ export function useCheckoutPlan(purchase: SubscriptionPurchase) {
       : null;
   const options = plans.data ?? [];
   const [chosenId, setChosenId] = useState<string | null>(() => search.get('option'));
-  const wantedId = enrollment?.priceOptionId ?? chosenId;
+  // A resubscribe starts on the expired plan's interval and may change it; an upsell keeps it.
+  const wantedId = config.choosesInterval
+    ? (chosenId ?? enrollment?.priceOptionId)
+    : (enrollment?.priceOptionId ?? chosenId);
   const option = options.find((candidate) => candidate.id === wantedId) ?? options[0] ?? null;
   const limits = config.licenses ? limitsOf(option) : null;
   const [picked, setPicked] = useState<LicenseChoice | null>(null);
@@ -82,8 +85,7 @@ export function useCheckoutPlan(purchase: SubscriptionPurchase) {
     },
     options,
     option,
-    /** The interval is chosen only for a new plan; upsell and resubscribe keep the enrollment's. */
-    canChooseOption: !config.changesEnrollment && options.length > 1,
+    canChooseOption: config.choosesInterval && options.length > 1,
     chooseOption: setChosenId,
     enrollment,
     limits,

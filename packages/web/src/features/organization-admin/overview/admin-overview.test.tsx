@@ -61,7 +61,7 @@ describe('planPhaseLabel (team-plan §2 plan phases)', () => {
 });
 
 describe('AdminOverviewPage', () => {
-  it('shows the plan at a glance, the card, links into the area and the recent activity', async () => {
+  it('shows the plan at a glance, the card and the recent activity', async () => {
     open(enrollment(), {
       [ACTIVITY]: json({
         results: [
@@ -82,14 +82,20 @@ describe('AdminOverviewPage', () => {
       true,
     );
     expect((await screen.findByTestId('card-label')).textContent).toBe('•••• 4242');
-    expect(
-      within(screen.getByTestId('overview-links'))
-        .getByRole('link', { name: 'Billing' })
-        .getAttribute('href'),
-    ).toBe('/organization-manage-v2/settings/billing/');
     const activity = await screen.findByTestId('activity');
     expect(within(activity).getByText(/Omar Owner invited new@acme.example/)).toBeTruthy();
     expect(within(activity).getByText(/A payment of \$3,919.50 succeeded/)).toBeTruthy();
+  });
+
+  it('offers Resubscribe instead of automatic renewal once the plan expired', async () => {
+    open(enrollment({ status: 'EXPIRED' }), {
+      [PLAN]: json({
+        plan: facts({ status: 'EXPIRED', autoRenew: false, endDate: '2026-11-22T00:00:00.000Z' }),
+      }),
+    });
+    const resubscribe = await screen.findByRole('link', { name: 'Resubscribe' });
+    expect(resubscribe.getAttribute('href')).toBe('/payment/resubscribe-teamplan/');
+    expect(screen.queryByRole('switch', { name: 'Automatic renewal' })).toBeNull();
   });
 
   it("shows the audit log's role changes, removals and handovers of ownership with the roles", async () => {

@@ -1,12 +1,13 @@
-import { Badge, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { PAGE_ROUTES, type PlanPanelFacts } from '@lectern/domain';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { MessageId } from '../../../i18n/load-messages';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
 import { longDate } from '../../subscriptions/subscription-dates';
 import { STATUS_BADGE } from '../../subscriptions/subscription-status';
 import { useEnrollmentChange } from '../../subscriptions/use-enrollment-change';
 import { LoadErrorAlert } from '../../../ui/load-error-alert';
-import type { PlanPanelFacts } from '@lectern/domain';
 import { usePlanFacts, useRefreshPlan } from './admin-overview-api';
 import { CardPanel } from './card-panel';
 
@@ -53,7 +54,8 @@ function AutoRenewSwitch({ plan, facts }: { plan: CurrentEnrollment; facts: Plan
 
 /**
  * Team-plan §2 "Older billing screens" plan panel: the plan, its number of users, its end in
- * the wording of its phase, and automatic renewal; below it the payment card panel. Its facts
+ * the wording of its phase, and automatic renewal (Resubscribe once expired); below it the
+ * payment card panel. Its facts
  * come from the billing API.
  */
 export function PlanPanel({ plan }: { plan: CurrentEnrollment }) {
@@ -98,7 +100,17 @@ export function PlanPanel({ plan }: { plan: CurrentEnrollment }) {
                 </strong>{' '}
                 {longDate(facts.endDate, intl.locale)}
               </Text>
-              <AutoRenewSwitch plan={plan} facts={facts} />
+              {facts.status === 'EXPIRED' ? (
+                <Button
+                  component={Link}
+                  to={PAGE_ROUTES.teamPlanResubscribe}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  <FormattedMessage id="subscriptions.manage.resubscribe" />
+                </Button>
+              ) : (
+                <AutoRenewSwitch plan={plan} facts={facts} />
+              )}
             </>
           )}
         </Stack>

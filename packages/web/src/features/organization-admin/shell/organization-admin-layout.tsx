@@ -71,6 +71,18 @@ function AdminNavigation() {
   );
 }
 
+/** Whose admin area this is: the organization's name above every page's title. */
+function OrganizationName() {
+  const me = useMe();
+  const name = me.is_authenticated ? me.organization?.title : undefined;
+  if (!name) return null;
+  return (
+    <Text size="sm" fw={600} c="dimmed" tt="uppercase" data-testid="organization-name">
+      {name}
+    </Text>
+  );
+}
+
 /** What a signed-in user who is not an owner or admin of an organization sees. */
 function NoAccess() {
   return (
@@ -115,11 +127,13 @@ export function OrganizationAdminLayout({
   return (
     <RequireSignIn>
       <RequireOrganizationAdmin>
-        <Container size="xl" py="xl">
+        {/* The header's width: the area lines up with the site's header instead of overhanging it. */}
+        <Container size="lg" py="xl">
           <Flex direction={{ base: 'column', sm: 'row' }} gap="xl" align="flex-start">
             <AdminNavigation />
             <Stack gap="lg" style={{ flex: 1, minWidth: 0 }} w="100%">
               <Stack gap={4}>
+                <OrganizationName />
                 <Title order={1}>{title}</Title>
                 {subtitle && <Text c="dimmed">{subtitle}</Text>}
               </Stack>

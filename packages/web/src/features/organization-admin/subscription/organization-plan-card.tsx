@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { PaymentIssueBanner } from '../../subscriptions/payment-issue-banner';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
 import { ExpiredPlanBanner, LicenseUsage } from '../../subscriptions/subscription-plan-card';
-import { ENTERPRISE_UPGRADE_URL } from '../../subscriptions/subscription-links';
+import { salesLinkProps, useSalesLinks } from '../../subscriptions/subscription-links';
 import { PlanStatusActions } from '../../subscriptions/plan-status-actions';
 import { STATUS_BADGE, planRows } from '../../subscriptions/subscription-status';
-import { LICENSE_SUPPORT_EMAIL } from '../shell/organization-admin-links';
 import { upsellPath } from '../shell/organization-plan';
+import { useActivePaymentMethod } from '../payment-method/organization-admin-api';
 import { PaymentMethodRow } from '../payment-method/payment-method-row';
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
@@ -25,6 +25,7 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
 /** Team-plan §2 'Need more than {max} licenses?': the Enterprise Plan, through sales. */
 function EnterpriseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const intl = useIntl();
+  const sales = useSalesLinks();
   return (
     <Modal
       opened={opened}
@@ -43,7 +44,7 @@ function EnterpriseModal({ opened, onClose }: { opened: boolean; onClose: () => 
           <Button variant="default" onClick={onClose}>
             <FormattedMessage id="subscriptions.manage.close" />
           </Button>
-          <Button component="a" href={ENTERPRISE_UPGRADE_URL} target="_blank" rel="noreferrer">
+          <Button component="a" {...salesLinkProps(sales.enterprise_upgrade_url)}>
             <FormattedMessage id="subscriptions.licenses.upgrade" />
           </Button>
         </Group>
@@ -62,9 +63,14 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
   const intl = useIntl();
   const [enterpriseOpen, setEnterpriseOpen] = useState(false);
   const [expiredBannerShown, setExpiredBannerShown] = useState(true);
+  const sales = useSalesLinks();
   const { status } = enrollment;
   const expired = status === 'EXPIRED';
-  const rows = planRows(enrollment, intl);
+  // Licenses are added to a plan that renews; a cancelled one is reactivated first.
+  const growable = status === 'ACTIVE' || status === 'TRIAL';
+  const card = useActivePaymentMethod(Number(enrollment.subscriber.id));
+  const storedCard = card.isSuccess ? !!card.data.spm_info.data?.payment_method_details.card : undefined;
+  const rows = planRows(enrollment, intl, new Date(), storedCard);
   const badge = STATUS_BADGE[status];
   const atCeiling = enrollment.licenseCount >= TEAM_PLAN_LICENSES.maximum;
   return (
@@ -100,7 +106,7 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
           <Stack gap={4} data-testid="subscription-licenses">
             <LicenseUsage enrollment={enrollment} />
             <Group mt="xs">
-              {!expired &&
+              {growable &&
                 (atCeiling ? (
                   <Button variant="light" onClick={() => setEnterpriseOpen(true)}>
                     <FormattedMessage id="subscriptions.manage.addLicenses" />
@@ -126,8 +132,8 @@ export function OrganizationPlanCard({ enrollment }: { enrollment: CurrentEnroll
                   id="organizationAdmin.subscription.reduceLicenses"
                   values={{
                     email: (
-                      <Anchor href={`mailto:${LICENSE_SUPPORT_EMAIL}`} underline="always">
-                        {LICENSE_SUPPORT_EMAIL}
+                      <Anchor href={`mailto:${sales.email}`} underline="always">
+                        {sales.email}
                       </Anchor>
                     ),
                   }}

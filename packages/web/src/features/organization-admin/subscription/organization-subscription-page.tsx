@@ -2,8 +2,7 @@ import { showsEnterpriseUpgrade } from '@lectern/domain';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useUserContext } from '../../../app/user-context/use-user-context';
-import { ENTERPRISE_UPGRADE_URL } from '../../subscriptions/subscription-links';
-import { COMPARE_PLANS_URL } from '../shell/organization-admin-links';
+import { salesLinkProps, useSalesLinks } from '../../subscriptions/subscription-links';
 import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
 import { NoTeamPlan, WithOrganizationPlan } from '../shell/with-organization-plan';
 import { OrganizationPlanCard } from './organization-plan-card';
@@ -35,6 +34,7 @@ function SubscriptionsHeader() {
 
 /** Team-plan §2 upgrade banner: the Enterprise Plan (utm parameters) and the plan comparison. */
 function UpgradeBanner() {
+  const sales = useSalesLinks();
   return (
     <Paper withBorder radius="md" p="lg" data-testid="enterprise-upgrade">
       <Group justify="space-between">
@@ -42,10 +42,10 @@ function UpgradeBanner() {
           <FormattedMessage id="organizationAdmin.subscription.upgradeTitle" />
         </Text>
         <Group>
-          <Button component="a" href={ENTERPRISE_UPGRADE_URL} target="_blank" rel="noreferrer">
+          <Button component="a" {...salesLinkProps(sales.enterprise_upgrade_url)}>
             <FormattedMessage id="subscriptions.licenses.upgrade" />
           </Button>
-          <Button component="a" href={COMPARE_PLANS_URL} target="_blank" rel="noreferrer" variant="default">
+          <Button component="a" {...salesLinkProps(sales.compare_plans_url)} variant="default">
             <FormattedMessage id="organizationAdmin.subscription.comparePlans" />
           </Button>
         </Group>

@@ -98,6 +98,10 @@ describe('OrganizationSubscriptionPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const cancel = await screen.findByRole('dialog', { name: 'Cancel subscription' });
     expect(within(cancel).getByText(/Your team can use the plan until March 5, 2027/)).toBeTruthy();
+    // What the team loses then: its members' access and its licenses.
+    const losses = within(cancel).getByTestId('cancel-team-losses');
+    expect(within(losses).getByText("4 members lose access to the Team Plan's courses.")).toBeTruthy();
+    expect(within(losses).getByText('The 10 licenses end: nobody new can join the team.')).toBeTruthy();
     fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel subscription' }));
 
     expect(await screen.findByText(SUBSCRIPTION_MESSAGES.cancelled)).toBeTruthy();
@@ -107,6 +111,8 @@ describe('OrganizationSubscriptionPage', () => {
       'Your team can use the plan until March 5, 2027.',
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A cancelled plan grows no more: it is reactivated first.
+    expect(screen.queryByRole('link', { name: 'Add licenses' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reactivate subscription' }));
     const reactivate = await screen.findByRole('dialog', { name: 'Reactivate your subscription' });
@@ -193,6 +199,12 @@ describe('OrganizationSubscriptionPage', () => {
       paymentMethod: json({ spm_info: { data: null }, last_edit_user: null }),
     });
     expect(await screen.findByText('No payment method is stored.')).toBeTruthy();
+    // The renewal is not promised to a card that is not there.
+    await waitFor(() =>
+      expect(screen.getByTestId('subscription-end-help').textContent).toBe(
+        'No card is stored, so $3,919.50 cannot be charged on March 5, 2027 and the plan will stop renewing. Add a card to keep it.',
+      ),
+    );
   });
 
   it('says when the subscription could not be loaded', async () => {
