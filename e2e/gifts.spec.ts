@@ -10,23 +10,29 @@ import {
   fillCard,
 } from './support/checkout.js';
 
-// Gifts (issue 19): a learner buys a course for someone else from its page, through the cart
-// and the checkout (who it is for, a message); the recipient's mail carries a link that a new
-// account redeems into its own courses, and the buyer's history follows the gift.
+// Gifts (issue 19): a learner buys a course for someone else from its page, through the
+// express checkout (who it is for, a message), alone: the rest of the cart stays for later
+// (issue 34); the recipient's mail carries a link that a new account redeems into its own
+// courses, and the buyer's history follows the gift.
 
-/** A fresh learner, signed in, on the course page's "Buy as a gift", then the checkout. */
+/**
+ * A fresh learner, signed in, with another course in the cart, on the course page's "Buy as a
+ * gift": its checkout buys the gift alone.
+ */
 async function giftToCheckout(page: Page, course: { path: string; title: string }): Promise<void> {
   await page.goto('/join/signup-popup/?next=/');
   await signUp(page, newUser());
   await expect(page).toHaveURL((url) => url.pathname === '/');
+  await page.goto(COURSES.python.path);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Go to cart' })).toBeVisible();
   await page.goto(course.path);
   await page.getByRole('button', { name: 'Buy as a gift' }).click();
-  await expect(page).toHaveURL(/\/cart\/$/);
-  const gift = page.getByRole('listitem').filter({ hasText: `A gift of ${course.title}` });
-  await expect(gift.getByText('Gift', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/payment\/checkout\/$/);
+  await expect(page).toHaveURL(/\/express\/\?course_id=\d+&gift=1$/);
   await expect(page.getByRole('group', { name: /Who is this gift for\?/ })).toBeVisible();
+  const summary = page.getByTestId('checkout-items');
+  await expect(summary).toContainText(course.title);
+  await expect(summary).not.toContainText(COURSES.python.title);
 }
 
 const recipientEmailField = (page: Page) => page.getByLabel(/^Recipient's e-mail/);
@@ -51,7 +57,11 @@ test('a learner gives a course; the recipient signs up from the mail and redeems
   await completeCheckout(page);
   await expectPurchased(page, [course.title]);
   await expect(page.getByTestId('gift-delivery')).toHaveText('Your gift to Ana has been e-mailed.');
+  await expect(page.getByTestId('order-lines')).not.toContainText(COURSES.python.title);
   await checkA11y(page);
+  // The course that was in the cart is still there, unbought.
+  await page.goto('/cart/');
+  await expect(page.getByRole('link', { name: COURSES.python.title }).first()).toBeVisible();
 
   // The buyer's history: the line is a gift for Ana, delivered (its mail went out at once).
   await page.goto('/dashboard/purchase-history/');
@@ -125,6 +135,6 @@ test('a gift without its recipient’s e-mail is refused at the field, and nothi
   await expect(recipientEmailField(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('checkout-message')).toContainText('Check the gift details');
   await checkA11y(page);
-  await expect(page).toHaveURL(/\/payment\/checkout\/$/);
+  await expect(page).toHaveURL(/\/express\/\?course_id=\d+&gift=1$/);
   expect(submits).toEqual([]);
 });

@@ -61,7 +61,9 @@ test('a new user signs up for business and starts a Team Plan trial with 4242 42
   await checkA11y(page);
 });
 
-test('the owner of the paid demo plan adds 3 licenses and pays the prorated total', async ({ page }) => {
+test('the owner of the paid demo plan adds 3 licenses and pays the prorated total with the stored card', async ({
+  page,
+}) => {
   test.slow();
   await page.goto('/join/login-popup/?next=/payment/upsell-teamplan/');
   await logIn(page, 'owner@example.com', 'lectern-demo');
@@ -74,7 +76,9 @@ test('the owner of the paid demo plan adds 3 licenses and pays the prorated tota
   await expect(today).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(today).not.toHaveText('$0.00');
   const total = await today.textContent();
-  await fillSubscriptionCard(page, '4242 4242 4242 4242');
+  // The demo plan renews on a stored Visa: the licenses are paid with it, no card to type.
+  await expect(page.getByText('Your stored card: Visa •••• 4242')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
   await checkA11y(page);
   await page.getByRole('button', { name: 'Add licenses' }).click();
   await expect(page).toHaveURL(/\/organization-manage-v2\/settings\/subscription\/$/);
@@ -114,6 +118,37 @@ test('a learner starts a Personal Plan trial and can cancel and reactivate it', 
   await checkA11y(page);
 });
 
+test('a card that had a trial pays now instead; the plan page then says "You\'re subscribed"', async ({
+  page,
+}) => {
+  test.slow();
+  await signUpFresh(page);
+  await page.goto('/payment/checkout-personal-plan/?option=personal-monthly');
+  await fillBilling(page, '10001');
+  await expect(page.getByTestId('summary-total-today')).toHaveText('$0.00');
+  // The card of the test above already started a trial, on another account.
+  await fillSubscriptionCard(page, '5555 5555 5555 4444');
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page.getByText(/Free Trial Limit Reached/)).toBeVisible();
+  // Team-plan §4: the page reloads 5 s later, and now offers to pay today.
+  await expect(page.getByTestId('trial-used')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('checkout-submit')).toHaveText('Pay now');
+  await fillBilling(page, '10001');
+  await expect(page.getByTestId('summary-total-today')).not.toHaveText('$0.00');
+  await fillSubscriptionCard(page, '5555 5555 5555 4444');
+  await checkA11y(page);
+  await page.getByTestId('checkout-submit').click();
+  await expect(page).toHaveURL(/\/user\/manage-subscriptions\/$/);
+  await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+
+  await page.goto('/personal-plan/');
+  const subscribed = page.getByTestId('subscribed');
+  await expect(subscribed.getByRole('heading', { name: "You're subscribed" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start free trial' })).toHaveCount(0);
+  await subscribed.getByRole('link', { name: 'Manage your subscription' }).click();
+  await expect(page).toHaveURL(/\/user\/manage-subscriptions\/$/);
+});
+
 // The developer clock moves the one server's clock for every test: these come last in this file
 // (its tests run in order), and each uses a card no other test starts a trial with (one free
 // trial per card, whichever the account). Only the Team Plan trial signs a new user up (the
@@ -149,7 +184,7 @@ async function startPersonalTrial(
   await fillSubscriptionCard(page, card);
   await page.getByRole('button', { name: 'Start free trial' }).click();
   if (challenge) await completeChallenge(page);
-  await expect(page).toHaveURL(/\/organization-manage-v2\/settings\/subscription\/$/);
+  await expect(page).toHaveURL(/\/user\/manage-subscriptions\/$/);
   await expect(page.getByTestId('subscription-status')).toHaveText('Trial');
 }
 
@@ -220,7 +255,7 @@ test('a trial converts when the developer clock moves past its end', async ({ pa
   // Visa (debit): succeeds. 4242 4242 4242 4242 already started the first test's trial.
   await fillSubscriptionCard(page, '4000 0566 5566 5556');
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/user\/manage-subscriptions\/$/);
+  await expect(page).toHaveURL(/\/organization-manage-v2\/settings\/subscription\/$/);
   await expect(page.getByTestId('subscription-status')).toHaveText('Trial');
 
   // The 14-day trial ends on the way.

@@ -39,6 +39,7 @@ import { createPurchaseHistory } from './modules/purchase-history/purchase-histo
 import { createRefundsService } from './modules/refunds/refunds.service.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createSalesContact } from './modules/staff/sales-contact.js';
 import { createSharingService } from './modules/sharing/sharing.service.js';
 import { createSubscriptionCheckoutService } from './modules/subscriptions/subscription-checkout.service.js';
 import { createSubscriptionReceipts } from './modules/subscriptions/subscription-receipts.js';
@@ -90,6 +91,9 @@ export async function createAppServices(platform: PlatformParts, options: Create
   const settings = createSettingsService(db);
   const experiments = createExperimentsService({ db, clock });
   await experiments.watchChanges(database.listen);
+  // The back office's sales contacts, given to every page in the user context's Config.
+  const salesContact = createSalesContact({ db, config });
+  await salesContact.watchChanges(database.listen);
   const userContext = createUserContextService({
     db,
     config,
@@ -99,6 +103,7 @@ export async function createAppServices(platform: PlatformParts, options: Create
     orders,
     settings,
     experiments,
+    salesContact,
   });
   const auth = createAuthService({
     db,
@@ -236,7 +241,15 @@ export async function createAppServices(platform: PlatformParts, options: Create
   });
   const documents = createPurchaseDocuments({
     db,
-    drafts: createPurchaseDocumentDrafts({ orders, refunds, users, subscriptions, receipts, courseTitles }),
+    drafts: createPurchaseDocumentDrafts({
+      orders,
+      refunds,
+      users,
+      subscriptions,
+      receipts,
+      courseTitles,
+      billingOfAttempt: (attemptId) => checkout.billingOfAttempt(attemptId),
+    }),
     seller: config.seller,
     brandName: config.brandName,
     queue,
@@ -289,6 +302,7 @@ export async function createAppServices(platform: PlatformParts, options: Create
     search,
     settings,
     experiments,
+    salesContact,
     userContext,
     auth,
     clientMetrics,

@@ -201,8 +201,6 @@ export async function createServer(
     options,
   );
   const { payments, experiments } = services;
-  // A fresh demo's running plan gets its card from the provider, which the seed cannot reach.
-  if (seeded) await storeDemoCards({ db, gateway: payments.gateway, log: app.log });
   for (const feature of FEATURE_MODULES) feature.events?.(services);
   /** Runs every clock sweep and job due by the clock until nothing more is due (developer clock, tests). */
   async function catchUp(): Promise<number> {
@@ -282,6 +280,12 @@ export async function createServer(
     clock,
     catchUp,
     async listen() {
+      // A fresh demo's running plan gets its card from the provider, which the seed cannot reach
+      // and which is up by now (`main.ts` starts its sandbox before listening).
+      if (seeded) {
+        seeded = false;
+        await storeDemoCards({ db, gateway: payments.gateway, log: app.log });
+      }
       await app.listen({ port: config.port, host: config.host });
       if (config.metrics.port !== null) {
         metricsListener = await startMetricsListener(metrics, {

@@ -3,6 +3,7 @@ import { emailAddressSchema } from '../auth/credentials.js';
 import { calendarDateSchema } from '../api/calendar-date-schema.js';
 import { CURRENCY_CODES, type CurrencyCode } from '../money/currencies.js';
 import { STAFF_ROLES, type StaffPermission, type StaffRole } from '../staff/staff-permissions.js';
+import type { SalesContactDefaults, SalesContactSettings } from '../subscriptions/sales-contact.js';
 import { adminFilter, adminListQuerySchema } from './admin-list.js';
 
 /**
@@ -114,6 +115,10 @@ export type BackOfficeSettingsInput = z.infer<typeof backOfficeSettingsInputSche
 /** `GET /api-2.0/admin/settings/`. */
 export interface BackOfficeSettings {
   support_refund_limits: Partial<Record<CurrencyCode, number>>;
+  /** Where the subscription pages send people to sales (issue 34); null: the default. */
+  sales_contact: SalesContactSettings;
+  /** What an unset sales contact stands for (the seller's support address, the support page). */
+  sales_contact_defaults: SalesContactDefaults;
   updated: string;
 }
 

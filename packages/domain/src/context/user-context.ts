@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '../money/currencies.js';
 import type { CurrencyFormatterInfo } from '../money/currency-formatter.js';
 import type { UserSettings } from '../settings/user-settings.js';
+import type { SalesLinks } from '../subscriptions/sales-contact.js';
 
 /**
  * The response of `GET /api-2.0/contexts/me/` (platform §3, §7). Each top-level key is
@@ -96,6 +97,8 @@ export interface ConfigInfo {
    * receipts do; the address is null when the operator has not configured one.
    */
   seller: { name: string; address: string | null; support_email: string };
+  /** Where the subscription pages send people to sales: the back office's settings or their defaults. */
+  sales: SalesLinks;
   third_party: { external_sources_enabled: boolean; third_party_marketing_enabled: boolean };
   env: 'development' | 'test' | 'production';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BANNER_DISPLAY_MS,
   CHECKOUT_TOAST_OPTIONS,
   dismissFeedback,
   EMPTY_FEEDBACK_QUEUE,
@@ -72,6 +73,25 @@ describe('feedback queue', () => {
     expect(visibleFeedback(state, 'toast')).toHaveLength(0);
     state = dismissFeedback(state, state.entries[0]!.id, 1_000_001);
     expect(state.entries).toHaveLength(0);
+  });
+
+  it("shows one banner at a time: a newer one takes the older one's place", () => {
+    let state = pushFeedback(EMPTY_FEEDBACK_QUEUE, { kind: 'banner', variant: 'success', text: 'Saved' }, 0);
+    state = pushFeedback(state, toast('x'), 0);
+    state = pushFeedback(state, { kind: 'banner', variant: 'success', text: 'Cancelled' }, 5);
+    expect(visibleFeedback(state, 'banner').map((e) => e.text)).toEqual(['Cancelled']);
+    expect(visibleFeedback(state, 'toast').map((e) => e.text)).toEqual(['x']);
+  });
+
+  it('lets success and info banners go on their own after BANNER_DISPLAY_MS (team-plan §9)', () => {
+    let state = pushFeedback(EMPTY_FEEDBACK_QUEUE, { kind: 'banner', variant: 'success', text: 'Saved' }, 0);
+    expect(nextFeedbackChange(state)).toBe(BANNER_DISPLAY_MS);
+    state = advanceFeedback(state, BANNER_DISPLAY_MS - 1);
+    expect(visibleFeedback(state, 'banner')).toHaveLength(1);
+    state = advanceFeedback(state, BANNER_DISPLAY_MS);
+    expect(visibleFeedback(state, 'banner')).toHaveLength(0);
+    const info = pushFeedback(EMPTY_FEEDBACK_QUEUE, { kind: 'banner', variant: 'info', text: 'Note' }, 0);
+    expect(info.entries[0]!.displayMs).toBe(BANNER_DISPLAY_MS);
   });
 
   it('returns the same state when nothing changes', () => {

@@ -7,6 +7,8 @@ export type FeedbackVariant = 'error' | 'success' | 'warning' | 'info';
 
 /** Platform §9: toasts hide after 6 s by default. */
 export const TOAST_DISPLAY_MS = 6_000;
+/** Team-plan §9: subscription banners auto-dismiss; a success or notice banner goes after 10 s. */
+export const BANNER_DISPLAY_MS = 10_000;
 /** Checkout §9: checkout toasts hide after 5 s, and the same text is not shown twice within 5 s. */
 export const CHECKOUT_TOAST_OPTIONS = { displayMs: 5_000, dedupeMs: 5_000 } as const;
 /** Toasts shown at once; later ones wait their turn so none is hidden before it is read. */
@@ -20,8 +22,9 @@ export interface FeedbackInput {
   text: string;
   title?: string;
   /**
-   * How long it stays once shown. Toasts default to TOAST_DISPLAY_MS; banners stay until
-   * dismissed (null) unless given a time.
+   * How long it stays once shown. Toasts default to TOAST_DISPLAY_MS; success and info banners
+   * to BANNER_DISPLAY_MS; error and warning banners stay until dismissed (null) unless given a
+   * time.
    */
   displayMs?: number | null;
   /**
@@ -80,6 +83,11 @@ export function advanceFeedback(state: FeedbackQueueState, now: number): Feedbac
 }
 
 /** Adds an entry unless it repeats one present or recently added; then advances. */
+function defaultDisplayMs(input: FeedbackInput): number | null {
+  if (input.kind === 'toast') return TOAST_DISPLAY_MS;
+  return input.variant === 'success' || input.variant === 'info' ? BANNER_DISPLAY_MS : null;
+}
+
 export function pushFeedback(
   state: FeedbackQueueState,
   input: FeedbackInput,
@@ -88,8 +96,7 @@ export function pushFeedback(
   const current = advanceFeedback(state, now);
   const key = keyOf(input);
   if (current.entries.some((entry) => entry.key === key) || (current.recent[key] ?? 0) > now) return current;
-  const displayMs =
-    input.displayMs !== undefined ? input.displayMs : input.kind === 'toast' ? TOAST_DISPLAY_MS : null;
+  const displayMs = input.displayMs !== undefined ? input.displayMs : defaultDisplayMs(input);
   const entry: FeedbackEntry = {
     id: current.nextId,
     kind: input.kind,
@@ -100,7 +107,11 @@ export function pushFeedback(
     shownAt: null,
     key,
   };
-  let entries = [...current.entries, entry];
+  // One banner at a time: the newest says what just happened, so it takes the older one's place.
+  let entries = [
+    ...current.entries.filter((other) => entry.kind !== 'banner' || other.kind !== 'banner'),
+    entry,
+  ];
   if (entries.length > MAX_FEEDBACK_ENTRIES) {
     const oldestWaiting = entries.findIndex((e) => e.shownAt === null && e.kind === 'toast');
     entries = entries.filter((_, i) => i !== (oldestWaiting === -1 ? 0 : oldestWaiting));

@@ -66,3 +66,19 @@ export interface ActivityItem {
   /** ... and after, null when they are no longer a member (removed, invitation withdrawn). */
   toRole: OrganizationRole | null;
 }
+
+/**
+ * `GET /api-2.0/organization-invitations/details/?token=…`: what the invitation's landing page
+ * names before anyone joins (issue 34): who invites, to which organization, as what, and the
+ * plan whose license joining takes. Whoever holds the mailed link may read it, visitors too.
+ */
+export interface OrganizationInvitationDetails {
+  organization: { name: string };
+  /** Who sent it, by full name; null once their account is gone. */
+  inviter: { name: string } | null;
+  role: OrganizationRole;
+  /** `open`: it may be accepted; `accepted` or `revoked`: it no longer may. */
+  status: 'open' | 'accepted' | 'revoked';
+  /** The organization's current plan ("Team Plan"); null when it has none or it expired. */
+  plan_name: string | null;
+}

@@ -12,6 +12,25 @@ export interface ReceiptSeller {
 }
 
 /**
+ * The receipt's 'Sold to' block: the billing name, the typed address lines and tax id
+ * (team-plan §3), and where the buyer is, from the billing address's country and secondary
+ * location. Anything not given is null (left off the receipt).
+ */
+export interface ReceiptBuyer {
+  name: string | null;
+  address: string | null;
+  address2: string | null;
+  tax_id: string | null;
+  /** The state, province or emirate by name (a US state found from the ZIP code). */
+  region: string | null;
+  /** The postal code (a US ZIP code). */
+  postal_code: string | null;
+  /** ISO 3166-1 alpha-2 code, and its English name. */
+  country: string | null;
+  country_name: string | null;
+}
+
+/**
  * Team-plan §3 receipt of one payment: what was bought, the totals in minor units of
  * `amount.currency`, the buyer ('Sold to') and the seller.
  */
@@ -33,7 +52,7 @@ export interface SubscriptionReceipt {
     tax_amount: number;
     has_tax_record: boolean;
   };
-  sold_to: { name: string | null; address: string | null; address2: string | null; tax_id: string | null };
+  sold_to: ReceiptBuyer;
   seller: ReceiptSeller;
 }
 

@@ -99,6 +99,14 @@ export function userContext(me: AnonymousMe | AuthenticatedMe = anonymousMe): Us
         address: '100 Example Street, Seattle, WA 98101, United States',
         support_email: 'support@lectern.test',
       },
+      // What the server answers with nothing set in the back office: the shop's support page.
+      sales: {
+        email: 'support@lectern.test',
+        request_demo_url: 'https://lectern.test/support/?ref=indupgrade#help-contact',
+        enterprise_upgrade_url:
+          'https://lectern.test/support/?utm_source=product&utm_medium=upgrade&utm_content=upgrade-cta#help-contact',
+        compare_plans_url: 'https://lectern.test/support/#help-team-plan',
+      },
       third_party: { external_sources_enabled: false, third_party_marketing_enabled: false },
       env: 'test',
     },

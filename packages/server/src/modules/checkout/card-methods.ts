@@ -7,6 +7,7 @@ import {
   normalizeDocument,
   type GatewayStatus,
   type PaymentInfo,
+  cardBrandName,
 } from '@lectern/domain';
 import {
   GatewayError,
@@ -159,7 +160,7 @@ export const cardMethods: CheckoutMethodPlugin = {
       vendor: 'CardToken',
       mode: 'stored',
       type: 'card',
-      name: `${storedCard.payment_method_details.card.brand} •••• ${storedCard.payment_method_details.card.last_4_digit}`,
+      name: `${cardBrandName(storedCard.payment_method_details.card.brand)} •••• ${storedCard.payment_method_details.card.last_4_digit}`,
       gateway_status: gatewayStatus,
       options: {
         client_publishable_key: context.publishableKey,

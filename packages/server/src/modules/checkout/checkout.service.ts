@@ -249,6 +249,20 @@ export function createCheckoutService(deps: {
     /** The amounts a quote would charge, for tests and tools. */
     quoteFor,
 
+    /**
+     * The billing country and secondary location an attempt was priced for (frozen in its quote):
+     * the invoice of its order prints them. Null for an unknown attempt.
+     */
+    async billingOfAttempt(
+      attemptId: string,
+    ): Promise<{ country: string; secondaryLocation: string | null } | null> {
+      const row = await repository.find(attemptId);
+      // The quote is stored jsonb, not checked against its type when read back.
+      return row
+        ? { country: row.quote.country, secondaryLocation: row.quote.secondaryLocation ?? null }
+        : null;
+    },
+
     /** The reconciliation job: finishes open attempts older than the window (design §4). */
     reconcileOpenAttempts: reconciliation.run,
 

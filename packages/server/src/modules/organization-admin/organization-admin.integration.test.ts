@@ -192,6 +192,14 @@ describe('billing overview', () => {
     const receipt = await actors.admin.get(`${base()}/receipts/${history.data.results[0].id}/`);
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.data.sold_to.name).toBe('Acme Learning Inc.');
+    // The whole billing address: the typed line, the ZIP's state and the country by name (issue 34).
+    expect(receipt.data.sold_to).toMatchObject({
+      address: '1201 Third Avenue',
+      region: 'Washington',
+      postal_code: '98101',
+      country: 'US',
+      country_name: 'United States',
+    });
     // The seller block comes from the configuration: outside production, demo address and tax id.
     expect(receipt.data.seller).toEqual({
       name: 'Lectern',
@@ -343,6 +351,22 @@ describe('invitations', () => {
     expect(listed.data.results.map((row: { email: string }) => row.email)).toContain(email);
     const token = await tokenOf(email);
 
+    // The landing page names organization, inviter, role and plan, to a visitor too (issue 34).
+    const visitor = createTestClient(server.app, { ip: '10.61.2.1' });
+    const details = await visitor.get(`/api-2.0/organization-invitations/details/?token=${token}`);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.data).toEqual({
+      organization: { name: 'Acme Learning' },
+      inviter: { name: 'Ada Admin' },
+      role: 'group_admin',
+      status: 'open',
+      plan_name: 'Team Plan',
+    });
+    expect(
+      (await visitor.get('/api-2.0/organization-invitations/details/?token=no-such-token')).statusCode,
+    ).toBe(404);
+    expect((await visitor.get('/api-2.0/organization-invitations/details/')).statusCode).toBe(400);
+
     const stranger = await signUp(newEmail('stranger'));
     const wrong = await stranger.post('/api-2.0/organization-invitations/accept/', { token });
     expect(wrong.statusCode, wrong.body).toBe(403);
@@ -358,6 +382,9 @@ describe('invitations', () => {
     const again = await invited.post('/api-2.0/organization-invitations/accept/', { token });
     expect(again.statusCode).toBe(409);
     expect(again.data.code).toBe('invitation_used');
+    expect((await visitor.get(`/api-2.0/organization-invitations/details/?token=${token}`)).data.status).toBe(
+      'accepted',
+    );
     // As a group admin they are a member, refused in the admin area.
     expect((await invited.get(`${base()}/members/`)).statusCode).toBe(403);
     const members = await actors.owner.get(`${base()}/members/?page_size=100`);
@@ -404,6 +431,10 @@ describe('invitations', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.data.code).toBe('invitation_revoked');
+    const details = await invited.get(
+      `/api-2.0/organization-invitations/details/?token=${await tokenOf(email)}`,
+    );
+    expect(details.data).toMatchObject({ status: 'revoked', inviter: { name: 'Omar Owner' } });
   });
 
   it('20 concurrent invites at the last free license create exactly one', async () => {

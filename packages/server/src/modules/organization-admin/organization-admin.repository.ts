@@ -68,6 +68,14 @@ export function createOrganizationAdminRepository(db: Database) {
         .returning();
       return row ?? null;
     },
+    /** The invitation of a token's hash, whatever its state, without a lock (to show it). */
+    async findByTokenHash(tokenHash: string): Promise<InvitationRow | null> {
+      const [row] = await db
+        .select()
+        .from(organizationInvitations)
+        .where(eq(organizationInvitations.tokenHash, tokenHash));
+      return row ?? null;
+    },
     async byTokenHash(tokenHash: string, writer: Writer): Promise<InvitationRow | null> {
       const [row] = await writer
         .select()

@@ -15,6 +15,8 @@ import type { OrganizationPlanPanel } from './organization-plan-panel.js';
 import {
   acceptBody,
   activityAnswer,
+  invitationDetailsAnswer,
+  invitationDetailsQuery,
   planPanelAnswer,
   activePaymentMethodAnswer,
   billingHistoryAnswer,
@@ -62,6 +64,7 @@ export const ORGANIZATION_ADMIN_PATHS = {
   invitation: `${BASE}/invitations/:id/`,
   ownershipTransfer: `${BASE}/ownership-transfer/`,
   accept: '/api-2.0/organization-invitations/accept/',
+  invitationDetails: '/api-2.0/organization-invitations/details/',
 } as const;
 
 /**
@@ -253,6 +256,14 @@ export const organizationAdminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       organizationAdmin.transferOwnership(access(request), request.body.member_id, request.body.confirm),
+  );
+
+  // Public: the landing page names the organization and inviter to a visitor before they sign
+  // in. The unguessable token (32 random bytes) is the key, as for accepting.
+  app.get(
+    ORGANIZATION_ADMIN_PATHS.invitationDetails,
+    { schema: { querystring: invitationDetailsQuery, response: { 200: invitationDetailsAnswer } } },
+    async (request) => organizationAdmin.invitationDetails(request.query.token),
   );
 
   app.post(

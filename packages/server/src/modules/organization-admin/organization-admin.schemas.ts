@@ -95,6 +95,11 @@ export const receiptAnswer = z.object({
     address: nullableText,
     address2: nullableText,
     tax_id: nullableText,
+    // Where the buyer is, from the billing address's country and secondary location (issue 34).
+    region: nullableText,
+    postal_code: nullableText,
+    country: nullableText,
+    country_name: nullableText,
   }),
   /** The seller (operator configuration); an unset address or tax id is null. */
   seller: z.object({
@@ -186,6 +191,23 @@ export const transferBody = z.object({
 export const transferAnswer = z.object({
   new_owner: z.object({ id: z.number(), role: z.literal('owner') }),
   previous_owner: z.object({ id: z.number(), role: z.literal('admin') }),
+});
+
+/** The token of an invitation's mailed link, to read what it invites to (issue 34). */
+export const invitationDetailsQuery = z.object({
+  token: z
+    .string({ error: 'token is required.' })
+    .min(1, 'token is required.')
+    .max(200, 'token is not valid.'),
+});
+
+/** What the invitation's landing page names before joining (domain `OrganizationInvitationDetails`). */
+export const invitationDetailsAnswer = z.object({
+  organization: z.object({ name: z.string() }),
+  inviter: z.object({ name: z.string() }).nullable(),
+  role: z.enum(['owner', 'admin', 'group_admin', 'student']),
+  status: z.enum(['open', 'accepted', 'revoked']),
+  plan_name: nullableText,
 });
 
 export const acceptBody = z.object({

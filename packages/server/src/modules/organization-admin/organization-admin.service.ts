@@ -5,6 +5,7 @@ import {
   invitationStillHolds,
   isOrganizationAdmin,
   PAGE_ROUTES,
+  type OrganizationInvitationDetails,
   type OrganizationRole,
 } from '@lectern/domain';
 import type { SessionStore } from '../../platform/auth/session-store.js';
@@ -442,6 +443,33 @@ export function createOrganizationAdminService(deps: {
           tx,
         );
       });
+    },
+
+    /**
+     * What an invitation's landing page names (issue 34): the organization, who invited, the
+     * role, whether it may still be accepted, and the plan whose license joining takes. The
+     * token is the key, as for accepting: 404 for one that matches no invitation.
+     */
+    async invitationDetails(token: string): Promise<OrganizationInvitationDetails> {
+      const invitation = await repository.findByTokenHash(hashToken(token));
+      if (!invitation) throw notFound('There is no such invitation.');
+      const [organizationName, inviters, enrollment] = await Promise.all([
+        organizations.nameOf(invitation.organizationId),
+        deps.users.contacts(invitation.invitedBy === null ? [] : [invitation.invitedBy]),
+        subscriptions.currentEnrollmentOf(subscriberOf(invitation.organizationId)),
+      ]);
+      if (organizationName === null) throw notFound('There is no such invitation.');
+      const inviterName = inviters[0] ? fullName(inviters[0]) : '';
+      return {
+        organization: { name: organizationName },
+        inviter: inviterName ? { name: inviterName } : null,
+        role: invitation.role,
+        status: invitation.acceptedAt ? 'accepted' : invitation.revokedAt ? 'revoked' : 'open',
+        plan_name:
+          enrollment && enrollment.status !== 'EXPIRED'
+            ? await subscriptions.billing.planName(enrollment.priceOptionId)
+            : null,
+      };
     },
 
     /**

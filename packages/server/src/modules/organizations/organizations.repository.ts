@@ -89,6 +89,13 @@ export function createOrganizationsRepository(db: Database) {
           throw error;
         });
     },
+    async nameOf(organizationId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      return row?.name ?? null;
+    },
     async membershipOf(userId: number): Promise<MembershipOfUser | null> {
       const [row] = await db
         .select({

@@ -66,6 +66,8 @@ export function createOrganizationsService(db: Database) {
     },
     /** The user's organization and role, or null for a consumer user. */
     membershipOf: (userId: number) => repository.membershipOf(userId),
+    /** An organization's name; null when there is no such organization. */
+    nameOf: (organizationId: number) => repository.nameOf(organizationId),
     /** The owners' and admins' user ids per organization; `writer` lets a caller read inside its transaction. */
     adminIdsOf: (organizationIds: number[], writer?: Database) =>
       repository.adminIdsOf(organizationIds, writer),

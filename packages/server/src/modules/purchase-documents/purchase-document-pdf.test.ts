@@ -127,14 +127,76 @@ describe('renderPurchaseDocumentPdf', () => {
     expect(text).toContain('$12.99');
     expect(text).toContain('$6.99');
     expect(text).toContain('7.5%');
-    // Tax row and totals.
+    // Totals in the order they add up: subtotal, the tax on it, total (one tax row is the tax total).
     expect(text).toContain('Tax 7.5% on $19.98 $1.49');
     expect(text).toContain('Subtotal $19.98');
     expect(text).toContain('Total $21.47');
+    expect(text).not.toContain('Total tax');
+    expect(text.indexOf('Subtotal $19.98')).toBeLessThan(text.indexOf('Tax 7.5% on $19.98 $1.49'));
+    expect(text.indexOf('Tax 7.5% on $19.98 $1.49')).toBeLessThan(text.indexOf('Total $21.47'));
+    expect(text.indexOf('Total $21.47')).toBeLessThan(text.indexOf('Paid with Visa ****4242 $21.47'));
     expect(text).toContain('Paid with Visa ****4242 $21.47');
     expect(text).toContain('Thank you for learning with us.');
     expect(text).toContain('Page 1 of 1');
     expect(text).not.toContain('Refunded to');
+  });
+
+  it("bills to the full address with the country's name, not its code", async () => {
+    const document = usInvoice({
+      buyer: {
+        name: 'Acme Learning Inc.',
+        email: null,
+        addressLines: ['1201 Third Avenue', 'Suite 400', 'Washington 98101'],
+        country: 'US',
+        taxId: 'US1234567',
+      },
+    });
+    const { text } = await textOf(await renderPurchaseDocumentPdf(document, BRAND));
+    expect(text).toContain(
+      'Billed to Acme Learning Inc. 1201 Third Avenue Suite 400 Washington 98101 United States Tax ID: US1234567',
+    );
+    expect(text).not.toMatch(/\bUS\b(?!1234567|-EIN)/);
+  });
+
+  it('lists several taxes under the subtotal, then their sum and the total', async () => {
+    const document = usInvoice({
+      currency: 'CAD',
+      lines: [
+        {
+          description: 'Complete Python Bootcamp',
+          detail: 'Discount code SPRING',
+          quantity: 1,
+          unitAmount: 10000,
+          netAmount: 10000,
+          taxRatePercent: 14.975,
+          taxAmount: 1498,
+        },
+      ],
+      taxes: [
+        { name: 'GST', ratePercent: 5, netAmount: 10000, taxAmount: 500 },
+        { name: 'QST', ratePercent: 9.975, netAmount: 10000, taxAmount: 998 },
+      ],
+      netTotal: 10000,
+      taxTotal: 1498,
+      grossTotal: 11498,
+      payments: [
+        { label: 'Paid with Visa ****4242', amount: 10498 },
+        { label: 'Account credit', amount: 1000 },
+      ],
+    });
+    const { text } = await textOf(await renderPurchaseDocumentPdf(document, BRAND));
+    const order = [
+      'Subtotal CA$100.00',
+      'GST 5% on CA$100.00 CA$5.00',
+      'QST 9.975% on CA$100.00 CA$9.98',
+      'Total tax CA$14.98',
+      'Total CA$114.98',
+      'Paid with Visa ****4242 CA$104.98',
+      'Account credit CA$10.00',
+    ];
+    for (const row of order) expect(text).toContain(row);
+    const positions = order.map((row) => text.indexOf(row));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
   it('sets the metadata and prints the same bytes for the same document', async () => {

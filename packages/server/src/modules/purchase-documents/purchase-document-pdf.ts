@@ -1,4 +1,4 @@
-import { formatMoney, money, resolveFormatLocale } from '@lectern/domain';
+import { billingCountryName, formatMoney, money, resolveFormatLocale } from '@lectern/domain';
 import PDFDocument from 'pdfkit';
 import type { PurchaseDocument } from './purchase-document.js';
 
@@ -191,7 +191,8 @@ export async function renderPurchaseDocumentPdf(
     ...(document.buyer.email ? [document.buyer.email] : []),
     // The buyer's lines are already lines (a city line keeps its "City, ST 12345" comma).
     ...document.buyer.addressLines.flatMap((line) => line.split('\n')).filter((line) => line.trim() !== ''),
-    ...(document.buyer.country ? [document.buyer.country] : []),
+    // Drafts store the country's code ("US"); a document may hold a name already.
+    ...(document.buyer.country ? [billingCountryName(document.buyer.country)] : []),
     ...(document.buyer.taxId ? [`Tax ID: ${document.buyer.taxId}`] : []),
   ];
   const block = (x: number, heading: string | null, name: string, lines: string[]): number => {
@@ -299,14 +300,20 @@ export async function renderPurchaseDocumentPdf(
     y = Math.max(labelBottom, valueBottom) + 4;
   };
 
-  // Tax rows and totals, kept on one page when they fit.
+  // Totals in the order they add up: the lines' subtotal, each tax on it, then the total. Discounts
+  // are already off the lines' amounts (each line names its code), and account credit pays the
+  // taxed total like a card, so it is listed with the payments below. One tax row is the tax
+  // total itself; several (GST and QST, state and city) get their sum, none a 'Tax' row.
+  const taxRows = document.taxes.map((tax) => ({
+    label: `${tax.name} ${formats.percent(tax.ratePercent)} on ${formats.money(tax.netAmount)}`,
+    value: formats.money(tax.taxAmount),
+  }));
   const totalRows = [
-    ...document.taxes.map((tax) => ({
-      label: `${tax.name} ${formats.percent(tax.ratePercent)} on ${formats.money(tax.netAmount)}`,
-      value: formats.money(tax.taxAmount),
-    })),
     { label: 'Subtotal', value: formats.money(document.netTotal) },
-    { label: 'Tax', value: formats.money(document.taxTotal) },
+    ...taxRows,
+    ...(taxRows.length === 1
+      ? []
+      : [{ label: taxRows.length === 0 ? 'Tax' : 'Total tax', value: formats.money(document.taxTotal) }]),
     { label: 'Total', value: formats.money(document.grossTotal), bold: true },
   ];
   y = fit(y + 4, totalRows.length * 16);

@@ -1,9 +1,16 @@
-import { isCurrencyCode, purchasePaymentLabel, type CurrencyCode } from '@lectern/domain';
+import {
+  billingAddressLines,
+  isCurrencyCode,
+  purchasePaymentLabel,
+  type BillingLocation,
+  type CurrencyCode,
+} from '@lectern/domain';
 import type {
   PurchaseDocumentDraft,
   PurchaseDocumentDrafts,
 } from '../purchase-documents/purchase-documents.service.js';
 import type { Order, OrdersService } from '../orders/orders.service.js';
+import { storedBillingLocation } from '../tax/billing-location.js';
 import { shareOfTaxLines, type TaxLine } from '../tax/tax-lines.js';
 import { destinationsOf, type RefundsService } from '../refunds/refunds.service.js';
 import type { SubscriptionReceipts } from '../subscriptions/subscription-receipts.js';
@@ -53,8 +60,12 @@ export function createPurchaseDocumentDrafts(deps: {
   subscriptions: SubscriptionsService;
   receipts: SubscriptionReceipts;
   courseTitles: (courseIds: number[]) => Promise<Map<number, string>>;
+  /** The billing country and secondary location the buyer gave at checkout (the attempt's quote). */
+  billingOfAttempt: (
+    attemptId: string,
+  ) => Promise<{ country: string; secondaryLocation: string | null } | null>;
 }): PurchaseDocumentDrafts {
-  const { orders, refunds, users, subscriptions, receipts, courseTitles } = deps;
+  const { orders, refunds, users, subscriptions, receipts, courseTitles, billingOfAttempt } = deps;
 
   async function buyerOf(userId: number, country: string | null): Promise<PurchaseDocumentDraft['buyer']> {
     const user = await users.findById(userId);
@@ -64,6 +75,33 @@ export function createPurchaseDocumentDrafts(deps: {
       addressLines: [],
       country: country ?? user?.country ?? null,
       taxId: null,
+    };
+  }
+
+  /**
+   * The address lines of a bill-to block: the typed lines, then region and postal code
+   * ("Washington 98101"); the PDF prints the country's name under them.
+   */
+  const addressLinesOf = (
+    lines: readonly (string | null)[],
+    location: Pick<BillingLocation, 'region' | 'postalCode'>,
+  ) =>
+    billingAddressLines(lines, { country: null, region: location.region, postalCode: location.postalCode });
+
+  /** An order's buyer with the billing location given at its checkout (course checkouts take no street). */
+  async function orderBuyerOf(order: Order): Promise<PurchaseDocumentDraft['buyer']> {
+    const buyer = await buyerOf(order.userId, order.country);
+    const billing = order.payment.attemptId ? await billingOfAttempt(order.payment.attemptId) : null;
+    // A quote of another country than the order's (never expected) is not the order's address.
+    if (!billing || (order.country && billing.country !== order.country)) {
+      return { ...buyer, taxId: order.taxNumber };
+    }
+    const location = storedBillingLocation(billing.country, billing.secondaryLocation);
+    return {
+      ...buyer,
+      addressLines: addressLinesOf([], location),
+      country: location.country ?? buyer.country,
+      taxId: order.taxNumber,
     };
   }
 
@@ -102,7 +140,7 @@ export function createPurchaseDocumentDrafts(deps: {
         sourceId: order.id,
         suppliedAt: order.completedAt,
         currency: order.currency,
-        buyer: { ...(await buyerOf(order.userId, order.country)), taxId: order.taxNumber },
+        buyer: await orderBuyerOf(order),
         lines,
         taxes: taxesOfLines(order.taxLines, netTotal),
         netTotal,
@@ -134,7 +172,7 @@ export function createPurchaseDocumentDrafts(deps: {
         sourceId: refund.id,
         suppliedAt: refund.completedAt ?? refund.requestedAt,
         currency: order.currency,
-        buyer: { ...(await buyerOf(order.userId, order.country)), taxId: order.taxNumber },
+        buyer: await orderBuyerOf(order),
         lines: [documentLine],
         taxes: taxesOfLines(
           shareOfTaxLines(order.taxLines, line.tax, order.currency),
@@ -192,8 +230,11 @@ export function createPurchaseDocumentDrafts(deps: {
         buyer: {
           name: soldTo.name ?? fallback?.name ?? `Organization #${subscriber.id}`,
           email: fallback?.email ?? null,
-          addressLines: [soldTo.address, soldTo.address2].filter((value): value is string => Boolean(value)),
-          country: fallback?.country ?? null,
+          addressLines: addressLinesOf([soldTo.address, soldTo.address2], {
+            region: soldTo.region,
+            postalCode: soldTo.postal_code,
+          }),
+          country: soldTo.country ?? fallback?.country ?? null,
           taxId: soldTo.tax_id,
         },
         lines: [line],

@@ -175,6 +175,14 @@ describe('invoices and credit notes', () => {
     expect(text).toContain(row.total_price.price_string);
     expect(text).toContain('6.5%');
     expect(text).toContain('Visa ****4242');
+    // Billed to where the buyer said at checkout (Seattle's ZIP), the country by its name.
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toMatch(/Billed to .+ Washington 98101 United States/);
+    // Items, then the subtotal, the tax on it, the total.
+    const subtotal = flat.indexOf('Subtotal');
+    expect(subtotal).toBeGreaterThan(flat.indexOf(row.courses[0].course.title));
+    expect(flat.indexOf('6.5% on')).toBeGreaterThan(subtotal);
+    expect(flat.lastIndexOf('Total ')).toBeGreaterThan(flat.indexOf('6.5% on'));
     // The history now names it; a second download is the same document.
     expect((await history(client, 'courses')).data.results[0].invoice.number).toBe(number);
     expect(await pdfText((await client.get(row.invoice.url)).rawPayload)).toContain(number);
@@ -484,9 +492,19 @@ describe('subscriptions', () => {
       receipt_url: `/user/manage-subscriptions/receipts/${charge.id}/`,
       invoice: { status: 'available' },
     });
-    expect((await client.get(`/api-2.0/subscriptions/receipts/${charge.id}/`)).statusCode).toBe(200);
+    const receipt = await client.get(`/api-2.0/subscriptions/receipts/${charge.id}/`);
+    expect(receipt.statusCode).toBe(200);
+    // 'Sold to' carries the whole billing address: the typed line, the ZIP with its state, the country.
+    expect(receipt.data.sold_to).toMatchObject({
+      address: '5 Fifth Ave',
+      region: 'New York',
+      postal_code: '10001',
+      country: 'US',
+      country_name: 'United States',
+    });
     const text = await pdfText((await client.get(charge.invoice.url)).rawPayload);
     expect(text).toContain('Personal Plan');
+    expect(text.replace(/\s+/g, ' ')).toMatch(/5 Fifth Ave New York 10001 United States/);
     expect(text).toContain(charge.total_amount.price_string);
     const { client: other } = await newBuyer();
     expect((await other.get(charge.invoice.url)).statusCode).toBe(404);

@@ -1,5 +1,7 @@
 import type { CourseCategory, CourseSummary } from '@lectern/domain';
 import Fastify from 'fastify';
+// jsdom's XML parser (a dependency of the web app's tests): strict, with namespaces.
+import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient } from '../../test-support/test-client.js';
 import { startTestServer } from '../../test-support/test-server.js';
@@ -38,6 +40,35 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const get = (url: string) => server.app.inject({ method: 'GET', url });
+
+/**
+ * Parses `xml` as strict XML with namespaces (saxes, jsdom's parser): throws where it is not
+ * well formed. Answers the root element ({namespace}name), the xml-stylesheet instruction's
+ * body, and every element's expanded name.
+ */
+function wellFormed(xml: string): { root: string; stylesheet: string | null; elements: string[] } {
+  const parser = new SaxesParser({ xmlns: true });
+  const elements: string[] = [];
+  let stylesheet: string | null = null;
+  parser.on('error', (error) => {
+    throw error;
+  });
+  parser.on('processinginstruction', ({ target, body }) => {
+    if (target === 'xml-stylesheet') stylesheet = body;
+  });
+  parser.on('opentag', (tag) => elements.push(`{${tag.uri}}${tag.local}`));
+  parser.write(xml).close();
+  return { root: elements[0]!, stylesheet, elements };
+}
+
+/** The directives of a Content-Security-Policy header, by name. */
+const cspOf = (header: unknown) =>
+  new Map(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
 
 describe('GET /robots.txt', () => {
@@ -74,8 +105,9 @@ describe('GET /sitemap.xml', () => {
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
     expect(response.body).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<\?xml-stylesheet type="text\/xsl" href="\/sitemap\.xsl"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
     );
+    expect(wellFormed(response.body).root).toBe('{http://www.sitemaps.org/schemas/sitemap/0.9}urlset');
     const locs = locsOf(response.body);
     expect(new Set(locs).size).toBe(locs.length);
     for (const loc of locs) expect(loc.startsWith(`${SITE}/`), loc).toBe(true);
@@ -138,6 +170,49 @@ describe('GET /sitemap.xml', () => {
   });
 });
 
+describe('GET /sitemap.xsl', () => {
+  const XSL = 'http://www.w3.org/1999/XSL/Transform';
+
+  it('is a well-formed XSLT 1.0 stylesheet, served as text/xsl, for a urlset and an index', async () => {
+    const response = await get('/sitemap.xsl');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/xsl; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    const parsed = wellFormed(response.body);
+    expect(parsed.root).toBe(`{${XSL}}stylesheet`);
+    expect(response.body).toContain('<xsl:stylesheet version="1.0"');
+    for (const match of ['match="sm:urlset"', 'match="sm:sitemapindex"', "xhtml:link[@rel = 'alternate']"]) {
+      expect(response.body).toContain(match);
+    }
+    // The page it makes is HTML with a table, named after the brand.
+    expect(parsed.elements).toContain('{}table');
+    expect(response.body).toContain('<title>Lectern sitemap</title>');
+  });
+
+  it('makes a page the sitemap’s CSP allows: its look from /sitemap.css, nothing inline', async () => {
+    const xsl = (await get('/sitemap.xsl')).body;
+    expect(xsl).toContain('<link rel="stylesheet" href="/sitemap.css"/>');
+    expect(xsl).not.toMatch(/<style|\sstyle=|<script|javascript:|\son[a-z]+=/i);
+    const css = await get('/sitemap.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain('table');
+
+    // The browser keeps the sitemap's policy for the page it makes: our origin may give the
+    // stylesheet (XSLT loads count as scripts) and the CSS; nothing inline may run.
+    for (const path of ['/sitemap.xml', '/sitemap.xsl']) {
+      const csp = cspOf((await get(path)).headers['content-security-policy']);
+      expect(csp.get('script-src'), path).toContain("'self'");
+      expect(csp.get('script-src'), path).not.toContain("'unsafe-inline'");
+      expect(csp.get('style-src'), path).toEqual(["'self'"]);
+      expect(csp.get('default-src'), path).toEqual(["'self'"]);
+    }
+    // Chromium's own banner about XSLT going away, in the page made, is styled by attributes.
+    const sitemapCsp = cspOf((await get('/sitemap.xml')).headers['content-security-policy']);
+    expect(sitemapCsp.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+  });
+});
+
 describe('a sitemap past the protocol limit', () => {
   it('becomes an index of parts that together list every address once', async () => {
     const seo = createSeoService({
@@ -152,6 +227,8 @@ describe('a sitemap past the protocol limit', () => {
     await app.register(seoRoutes, { seo });
     const index = await app.inject('/sitemap.xml');
     expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    // The index and each part are shown through the same stylesheet.
+    expect(wellFormed(index.body).stylesheet).toBe('type="text/xsl" href="/sitemap.xsl"');
     const parts = locsOf(index.body);
     expect(parts).toHaveLength(Math.ceil(whole.length / 10));
     expect(parts[0]).toBe(`${SITE}/sitemaps/1.xml`);
@@ -161,6 +238,7 @@ describe('a sitemap past the protocol limit', () => {
       expect(response.statusCode, part).toBe(200);
       const locs = locsOf(response.body);
       expect(locs.length).toBeLessThanOrEqual(10);
+      expect(wellFormed(response.body).stylesheet, part).toBe('type="text/xsl" href="/sitemap.xsl"');
       listed.push(...locs);
     }
     expect(listed).toEqual(whole);

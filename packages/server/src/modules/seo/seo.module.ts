@@ -7,6 +7,8 @@ import { createSeoService } from './seo.service.js';
 export const seoModule = defineFeatureModule<AppServices>({
   name: 'seo',
   site: async (site, { services: { catalog, config } }) => {
-    await site.register(seoRoutes, { seo: createSeoService({ catalog, publicUrl: config.publicUrl }) });
+    await site.register(seoRoutes, {
+      seo: createSeoService({ catalog, publicUrl: config.publicUrl, brandName: config.brandName }),
+    });
   },
 });

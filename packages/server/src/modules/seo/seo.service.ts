@@ -1,6 +1,7 @@
 import { createExpiringCache } from '../../platform/cache/expiring-cache.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import { ROBOTS_DISALLOW, STATIC_INDEXED_PATHS } from './page-indexing.js';
+import { SITEMAP_CSS, SITEMAP_STYLESHEET_INSTRUCTION, sitemapStylesheet } from './sitemap-stylesheet.js';
 
 /** The sitemap protocol's limit of addresses in one file; past it the sitemap is an index of parts. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -29,7 +30,8 @@ const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const newest = (dates: (Date | null)[]): Date | null =>
   dates.reduce<Date | null>((latest, date) => (date && (!latest || date > latest) ? date : latest), null);
 
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+// A browser shows the sitemap through the stylesheet; crawlers skip the instruction.
+const XML_HEAD = `<?xml version="1.0" encoding="UTF-8"?>\n${SITEMAP_STYLESHEET_INSTRUCTION}`;
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /**
@@ -41,9 +43,12 @@ export function createSeoService(options: {
   catalog: Pick<CatalogService, 'publicPages'> & Partial<Pick<CatalogService, 'onChange'>>;
   /** PUBLIC_URL without its trailing slash: sitemaps hold absolute addresses. */
   publicUrl: string;
+  /** Named by the page a browser makes of the sitemap. */
+  brandName?: string;
   maxUrlsPerFile?: number;
 }) {
   const { catalog, publicUrl } = options;
+  const stylesheet = sitemapStylesheet(options.brandName ?? 'Lectern');
   const maxUrls = options.maxUrlsPerFile ?? SITEMAP_MAX_URLS;
   const cache = createExpiringCache<'entries', SitemapEntry[]>({ ttlMs: SITEMAP_TTL_MS, maxEntries: 1 });
   // A course published, unlisted or taken down in the back office leaves or joins the sitemap at once.
@@ -97,6 +102,12 @@ export function createSeoService(options: {
       if (list.length <= maxUrls || part < 1 || (part - 1) * maxUrls >= list.length) return null;
       return urlset(list.slice((part - 1) * maxUrls, part * maxUrls));
     },
+
+    /** `/sitemap.xsl`: how a browser shows the sitemap, its index and its parts. */
+    stylesheet: (): string => stylesheet,
+
+    /** `/sitemap.css`: the look of that page. */
+    stylesheetCss: (): string => SITEMAP_CSS,
 
     robots(): string {
       return [

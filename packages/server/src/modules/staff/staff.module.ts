@@ -5,11 +5,13 @@ import { createStaffService } from './staff.service.js';
 
 /**
  * The back office's staff (issue 32): who am I, the staff and their roles, invitations by
- * e-mail, and the back office settings (the support refund limits).
+ * e-mail, and the back office settings (the support refund limits, the sales contacts).
  */
 export const staffModule = defineFeatureModule<AppServices>({
   name: 'staff',
-  api: async (api, { services: { db, users, audit, outbox, clock } }) => {
-    await api.register(staffRoutes, { staff: createStaffService({ db, users, audit, outbox, clock }) });
+  api: async (api, { services: { db, users, audit, outbox, clock, salesContact } }) => {
+    await api.register(staffRoutes, {
+      staff: createStaffService({ db, users, audit, outbox, clock, salesContact }),
+    });
   },
 });

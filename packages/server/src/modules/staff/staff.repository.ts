@@ -1,4 +1,4 @@
-import type { StaffRole } from '@lectern/domain';
+import type { SalesContactSettings, StaffRole } from '@lectern/domain';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Writer } from '../../platform/db/database.js';
 import { lockStaff } from './staff-membership.js';
@@ -12,6 +12,22 @@ export interface StaffMemberRow {
   role: StaffRole;
   createdAt: Date;
 }
+
+/** The sales contacts' columns, read in the API's shape. */
+const SALES_CONTACT_COLUMNS = {
+  sales_email: backOfficeSettings.salesEmail,
+  request_demo_url: backOfficeSettings.requestDemoUrl,
+  enterprise_upgrade_url: backOfficeSettings.enterpriseUpgradeUrl,
+  compare_plans_url: backOfficeSettings.comparePlansUrl,
+};
+
+/** Nothing set: every sales contact is its default. */
+export const NO_SALES_CONTACT: SalesContactSettings = {
+  sales_email: null,
+  request_demo_url: null,
+  enterprise_upgrade_url: null,
+  compare_plans_url: null,
+};
 
 const memberColumns = {
   userId: staffMembers.userId,
@@ -155,7 +171,51 @@ export function createStaffRepository(db: Database) {
     /** The back office settings (the migration writes the one row; absent only in a broken database). */
     async settings(writer: Writer = db) {
       const [row] = await writer.select().from(backOfficeSettings).where(eq(backOfficeSettings.id, 1));
-      return row ?? { id: 1, supportRefundLimits: {}, updatedAt: new Date(0) };
+      return (
+        row ?? {
+          id: 1,
+          supportRefundLimits: {},
+          salesEmail: null,
+          requestDemoUrl: null,
+          enterpriseUpgradeUrl: null,
+          comparePlansUrl: null,
+          updatedAt: new Date(0),
+        }
+      );
+    },
+
+    /** The sales contacts as stored (null: the default), for the user context's reader. */
+    async salesContact(writer: Writer = db): Promise<SalesContactSettings> {
+      const [row] = await writer
+        .select(SALES_CONTACT_COLUMNS)
+        .from(backOfficeSettings)
+        .where(eq(backOfficeSettings.id, 1));
+      return row ?? NO_SALES_CONTACT;
+    },
+
+    /** Replaces the sales contacts; the row is locked so the audit's "before" is the one replaced. */
+    async saveSalesContact(
+      values: SalesContactSettings,
+      at: Date,
+      writer: Writer,
+    ): Promise<SalesContactSettings> {
+      const [before] = await writer
+        .select(SALES_CONTACT_COLUMNS)
+        .from(backOfficeSettings)
+        .where(eq(backOfficeSettings.id, 1))
+        .for('update');
+      const columns = {
+        salesEmail: values.sales_email,
+        requestDemoUrl: values.request_demo_url,
+        enterpriseUpgradeUrl: values.enterprise_upgrade_url,
+        comparePlansUrl: values.compare_plans_url,
+        updatedAt: at,
+      };
+      await writer
+        .insert(backOfficeSettings)
+        .values({ id: 1, ...columns })
+        .onConflictDoUpdate({ target: backOfficeSettings.id, set: columns });
+      return before ?? NO_SALES_CONTACT;
     },
 
     /** Replaces the support refund limits; the row is locked so the audit's "before" is the one replaced. */

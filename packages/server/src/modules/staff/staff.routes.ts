@@ -1,6 +1,7 @@
 import {
   adminStaffQuerySchema,
   backOfficeSettingsInputSchema,
+  salesContactInputSchema,
   staffInvitationAcceptSchema,
   staffInvitationInputSchema,
   staffRoleChangeSchema,
@@ -19,6 +20,8 @@ import { requireStaff, staffOnly } from './staff-access.js';
 import type { StaffService } from './staff.service.js';
 
 export const STAFF_ADMIN_PATH = '/api-2.0/admin/staff/';
+/** Issue 34: where the subscription pages send people to sales; apart from the refund limits' PUT. */
+export const SALES_CONTACT_ADMIN_PATH = '/api-2.0/admin/settings/sales-contact/';
 /** Not under /admin/: whoever accepts is not on the staff yet. */
 export const STAFF_INVITATION_ACCEPT_API_PATH = '/api-2.0/staff-invitations/accept/';
 
@@ -27,7 +30,8 @@ const invitationParams = z.object({ id: databaseId('id must be an invitation id.
 
 /**
  * The back office's staff API (issue 32): who am I, the staff list, role changes and
- * removals, invitations, and the back office settings. Reads need `backOffice.read`; every
+ * removals, invitations, and the back office settings (the support refund limits, the sales
+ * contacts). Reads need `backOffice.read`; every
  * change `staff.manage` (owners). Accepting an invitation needs only a signed-in account.
  */
 export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
@@ -97,5 +101,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
     '/api-2.0/admin/settings/',
     { config: staffOnly('staff.manage'), schema: { body: backOfficeSettingsInputSchema } },
     (request): Promise<BackOfficeSettings> => staff.saveSettings(requireStaff(request), request.body),
+  );
+
+  app.put(
+    SALES_CONTACT_ADMIN_PATH,
+    { config: staffOnly('staff.manage'), schema: { body: salesContactInputSchema } },
+    (request): Promise<BackOfficeSettings> => staff.saveSalesContact(requireStaff(request), request.body),
   );
 };

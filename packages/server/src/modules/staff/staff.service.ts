@@ -14,6 +14,7 @@ import {
   type AdminStaffMember,
   type BackOfficeSettings,
   type BackOfficeSettingsInput,
+  type SalesContactSettings,
   type StaffInvitationAccepted,
   type StaffRole,
   type StaffSortField,
@@ -24,6 +25,7 @@ import { HttpError, notFound, permissionDenied } from '../../platform/http/http-
 import type { AdminAudit } from '../admin-audit/admin-audit.service.js';
 import type { MailOutbox } from '../mail/mail-outbox.js';
 import type { UsersService } from '../users/users.service.js';
+import type { SalesContact } from './sales-contact.js';
 import type { StaffMember } from './staff-access.js';
 import { createStaffRepository, type StaffMemberRow } from './staff.repository.js';
 
@@ -72,6 +74,7 @@ export function createStaffService(deps: {
   audit: AdminAudit;
   outbox: Pick<MailOutbox, 'enqueue'>;
   clock: Clock;
+  salesContact: Pick<SalesContact, 'defaults' | 'forget'>;
 }) {
   const repository = createStaffRepository(deps.db);
   const { audit, clock } = deps;
@@ -95,6 +98,21 @@ export function createStaffService(deps: {
   async function person(userId: number, writer: Writer): Promise<StaffPerson | null> {
     const row = await repository.member(userId, writer);
     return row ? ((await withPeople([row], writer))[0] ?? null) : null;
+  }
+
+  async function readSettings(): Promise<BackOfficeSettings> {
+    const row = await repository.settings();
+    return {
+      support_refund_limits: row.supportRefundLimits,
+      sales_contact: {
+        sales_email: row.salesEmail,
+        request_demo_url: row.requestDemoUrl,
+        enterprise_upgrade_url: row.enterpriseUpgradeUrl,
+        compare_plans_url: row.comparePlansUrl,
+      },
+      sales_contact_defaults: deps.salesContact.defaults,
+      updated: row.updatedAt.toISOString(),
+    };
   }
 
   /** The actor's role as it is now, under the staff lock: they may still manage the staff. */
@@ -366,9 +384,26 @@ export function createStaffService(deps: {
       return accepted;
     },
 
-    async settings(): Promise<BackOfficeSettings> {
-      const row = await repository.settings();
-      return { support_refund_limits: row.supportRefundLimits, updated: row.updatedAt.toISOString() };
+    settings: readSettings,
+
+    /** Replaces the sales contacts (issue 34); a null one is the default again. */
+    async saveSalesContact(actor: StaffMember, input: SalesContactSettings): Promise<BackOfficeSettings> {
+      const at = clock.now();
+      await deps.db.transaction(async (tx) => {
+        const by = await requireManager(tx, actor);
+        const before = await repository.saveSalesContact(input, at, tx);
+        await audit.record(tx, {
+          actor: by,
+          action: 'settings.sales_contact_changed',
+          objectType: 'back_office_settings',
+          objectId: 1,
+          summary: 'Changed the sales links',
+          before: { sales_contact: before },
+          after: { sales_contact: input },
+        });
+      });
+      deps.salesContact.forget();
+      return readSettings();
     },
 
     /** Replaces the support refund limits (a currency left out: support may not refund in it). */
@@ -390,7 +425,7 @@ export function createStaffService(deps: {
           after: { support_refund_limits: limits },
         });
       });
-      return { support_refund_limits: limits, updated: at.toISOString() };
+      return readSettings();
     },
 
     /** Puts an existing account on the staff with `role` (see `appointStaff`). */

@@ -69,6 +69,12 @@ export const backOfficeSettings = pgTable(
     supportRefundLimits: jsonb('support_refund_limits').$type<Record<string, number>>().notNull().default({}),
     /** The currency revenue figures are reported in; sales store their rate to it (`exchange_rates`). */
     baseCurrency: varchar('base_currency', { length: 3 }).notNull().default('USD'),
+    // Where the subscription pages send people to sales (issue 34); null: the shop's default
+    // (the seller's SUPPORT_EMAIL, the support page).
+    salesEmail: varchar('sales_email', { length: 254 }),
+    requestDemoUrl: varchar('request_demo_url', { length: 2000 }),
+    enterpriseUpgradeUrl: varchar('enterprise_upgrade_url', { length: 2000 }),
+    comparePlansUrl: varchar('compare_plans_url', { length: 2000 }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('back_office_settings_single_row', sql`${table.id} = 1`)],

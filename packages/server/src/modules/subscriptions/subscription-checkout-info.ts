@@ -5,6 +5,7 @@ import {
   type CurrencyCode,
   type PaymentMethodConfig,
   type SubscriptionCheckoutInfo,
+  cardBrandName,
 } from '@lectern/domain';
 import type { CheckoutBuyer } from '../checkout/checkout.service.js';
 import type { SubscriptionCheckoutInfoRequest } from './subscription-checkout.schemas.js';
@@ -42,7 +43,7 @@ export async function subscriptionCheckoutInfo(
           ...card,
           method_id: 100,
           mode: 'stored',
-          name: `${profile.cardBrand ?? 'card'} •••• ${profile.cardLast4 ?? ''}`,
+          name: `${profile.cardBrand ? cardBrandName(profile.cardBrand) : 'Card'} •••• ${profile.cardLast4 ?? ''}`,
           options: {
             ...card.options,
             stored_payment_method: {

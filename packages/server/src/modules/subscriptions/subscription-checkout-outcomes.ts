@@ -41,6 +41,14 @@ export function createSubscriptionCheckoutOutcomes(deps: {
     return answer(failed, 'failed');
   }
 
+  /** The buyer's next checkout of this checkout's plan charges the first period now (skip-free-trial). */
+  async function skipTrialOf(row: SubscriptionCheckoutRow): Promise<void> {
+    const bought = (await repository.plans()).find(({ options }) =>
+      options.some((option) => option.id === row.quote.priceOptionId),
+    );
+    if (bought) await repository.setTrialSkip(row.userId, bought.plan.id, true);
+  }
+
   async function resultOf(row: SubscriptionCheckoutRow): Promise<CheckoutResult> {
     if (row.status === 'succeeded') return answer(row, 'succeeded');
     if (row.status === 'failed') return answer(row, 'failed');
@@ -93,6 +101,8 @@ export function createSubscriptionCheckoutOutcomes(deps: {
               .catch((error: unknown) =>
                 log.warn({ err: error, checkout: row.id }, 'refused trial card not detached'),
               );
+            // The page reloads (team-plan §4): it then offers to pay now instead of a trial.
+            await skipTrialOf(row);
             return fail(row, 'card_already_used_for_free_trial', false);
           }
         }

@@ -8,6 +8,7 @@ import {
   type SubscriptionReceipt,
 } from '@lectern/domain';
 import { notFound } from '../../platform/http/http-error.js';
+import { storedBillingLocation } from '../tax/billing-location.js';
 import { receiptRefOf } from './subscription-notices.js';
 import type { ChargeRow, Subscriber } from './subscriptions.repository.js';
 import type { SubscriptionsService } from './subscriptions.service.js';
@@ -120,6 +121,11 @@ export function createSubscriptionReceipts(
       id: enrollment.subscriberId,
     });
     const planName = await billing.planName(enrollment.priceOptionId);
+    // The profile's address as it is now (like its name); the charge's own country when it has none.
+    const location = storedBillingLocation(
+      profile?.country ?? charge.country,
+      profile?.country ? profile.secondaryLocation : null,
+    );
     return {
       id: charge.id,
       ref: receiptRefOf(charge.receiptNumber ?? charge.id),
@@ -143,6 +149,10 @@ export function createSubscriptionReceipts(
         address: profile?.addressLine1 ?? null,
         address2: profile?.addressLine2 ?? null,
         tax_id: profile?.taxNumber ?? null,
+        region: location.region,
+        postal_code: location.postalCode,
+        country: location.country,
+        country_name: location.countryName,
       },
       seller,
     };

@@ -207,6 +207,16 @@ describe('Team Plan purchase', () => {
       message: paymentErrorMessage('card_already_used_for_free_trial').text,
     });
     expect(await currentOf(other.client)).toBeNull();
+    // Instead of the trial again, the page (reloaded) offers to pay now: the same card then starts the plan.
+    const priced = await other.client.post('/payment/checkout-info/', info('Info', [item('team-annual', 5)]));
+    expect(priced.data.data.subscription_summary).toMatchObject({ trial_days: 0, trial_end: null });
+    expect(priced.data.data.subscription_summary.due_today.total).toBeGreaterThan(0);
+    const paid = await other.client.post(
+      '/payment/checkout-submit/',
+      submit('Submit', [item('team-annual', 5)], { payment_method_id: 'pm_card_visa' }),
+    );
+    expect(paid.data, paid.body).toMatchObject({ status: 'succeeded' });
+    expect(await currentOf(other.client)).toMatchObject({ status: 'ACTIVE', licenseCount: 5 });
   });
 
   it('charges the first period now when the buyer skips the trial, and a prorated upsell exactly once under 20 retries', async () => {

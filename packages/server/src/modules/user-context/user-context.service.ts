@@ -23,6 +23,7 @@ import type { ExperimentsService } from '../experiments/experiments.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { OrganizationsService } from '../organizations/organizations.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { SalesContact } from '../staff/sales-contact.js';
 import type { UserProfile, UsersService } from '../users/users.service.js';
 import { existingVisiting, visitingOf } from './visitor-cookie.js';
 
@@ -46,6 +47,7 @@ interface Dependencies {
   orders: OrdersService;
   settings: SettingsService;
   experiments: ExperimentsService;
+  salesContact: Pick<SalesContact, 'links'>;
   now?: () => Date;
 }
 
@@ -66,6 +68,7 @@ export function createUserContextService({
   orders,
   settings,
   experiments,
+  salesContact,
   now = () => new Date(),
 }: Dependencies) {
   // The signed-in user is loaded at most once per request, however many parts need it.
@@ -213,6 +216,7 @@ export function createUserContextService({
             address: config.seller.address,
             support_email: config.seller.supportEmail,
           },
+          sales: await salesContact.links(),
           third_party: {
             external_sources_enabled: config.thirdParty.externalSourcesEnabled,
             third_party_marketing_enabled: config.thirdParty.thirdPartyMarketingEnabled,

@@ -137,6 +137,8 @@ const MATRIX: Record<string, Access> = {
   'POST /api-2.0/organizations/:organizationId/ownership-transfer/': 'organization-owner',
   // The invitation's token and e-mail decide (the organization admin tests).
   'POST /api-2.0/organization-invitations/accept/': 'user',
+  // What an invitation invites to: its token is the key, visitors included (its landing page).
+  'GET /api-2.0/organization-invitations/details/': 'public',
   // Per field inside: plans are public, enrollments the signed-in user's own (subscriptions tests).
   'GET /api/2022-03/graphql/': 'public',
   'POST /api/2022-03/graphql/': 'public',

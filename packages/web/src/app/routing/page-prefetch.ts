@@ -9,9 +9,10 @@ import {
 import type { PricingClient } from '../../features/pricing/pricing-client';
 import { lectureSearchQuery } from '../../features/search/lecture-search-api';
 import { prefetchSearchPage, readSearchParams } from '../../features/search/search-api';
-import { plansQuery } from '../../features/subscriptions/subscription-queries';
+import { currentEnrollmentQuery, plansQuery } from '../../features/subscriptions/subscription-queries';
 import type { ApiClient } from '../../platform/api';
 import { currentPage } from '../../ui/pagination';
+import { userContextQuery } from '../user-context/user-context-query';
 
 export interface PagePrefetchContext {
   api: ApiClient;
@@ -74,7 +75,14 @@ export const PAGE_PREFETCHES: Partial<Record<PageRouteName, PagePrefetch>> = {
     return FOUND;
   },
   async personalPlan({ api, queryClient }) {
-    await queryClient.prefetchQuery(plansQuery(api, 'CONSUMERSUBSCRIPTION'));
+    // A signed-in learner whose plan runs reads "You're subscribed" in the page's HTML (an island
+    // page: its body is not rendered again in the browser).
+    const running = queryClient
+      .fetchQuery(userContextQuery(api))
+      .then(({ me }) =>
+        me?.is_authenticated ? queryClient.prefetchQuery(currentEnrollmentQuery(api)) : undefined,
+      );
+    await Promise.all([queryClient.prefetchQuery(plansQuery(api, 'CONSUMERSUBSCRIPTION')), running]);
     return FOUND;
   },
 };

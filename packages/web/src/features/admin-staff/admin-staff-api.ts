@@ -4,6 +4,7 @@ import type {
   AdminStaffMember,
   BackOfficeSettings,
   BackOfficeSettingsInput,
+  SalesContactSettings,
   StaffInvitationAccepted,
   StaffInvitationInput,
   StaffRole,
@@ -47,6 +48,10 @@ export const revokeStaffInvitation = (api: ApiClient, id: number) =>
 
 export const saveBackOfficeSettings = (api: ApiClient, input: BackOfficeSettingsInput) =>
   api.put<BackOfficeSettings>('/admin/settings/', input);
+
+/** Issue 34: the four sales links, each a value or null (the default). */
+export const saveSalesContact = (api: ApiClient, input: SalesContactSettings) =>
+  api.put<BackOfficeSettings>('/admin/settings/sales-contact/', input);
 
 export const acceptStaffInvitation = (api: ApiClient, token: string) =>
   api.post<StaffInvitationAccepted>('/staff-invitations/accept/', { token });

@@ -74,6 +74,18 @@ const invitation: AdminStaffInvitation = {
 };
 const settings: BackOfficeSettings = {
   support_refund_limits: { USD: 20000, JPY: 3000000 },
+  sales_contact: {
+    sales_email: 'deals@acme-courses.com',
+    request_demo_url: null,
+    enterprise_upgrade_url: null,
+    compare_plans_url: null,
+  },
+  sales_contact_defaults: {
+    sales_email: 'support@lectern.test',
+    request_demo_url: 'https://lectern.test/support/#help-contact',
+    enterprise_upgrade_url: 'https://lectern.test/support/#help-contact',
+    compare_plans_url: 'https://lectern.test/support/#help-team-plan',
+  },
   updated: '2026-01-01T00:00:00Z',
 };
 
@@ -194,6 +206,76 @@ describe('AdminStaffPage for an owner', () => {
     expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
       support_refund_limits: { JPY: 3000000, USD: 15050 },
     });
+  });
+});
+
+describe('the sales links (issue 34)', () => {
+  const saved: BackOfficeSettings = {
+    ...settings,
+    sales_contact: {
+      sales_email: null,
+      request_demo_url: 'https://acme-courses.com/demo/',
+      enterprise_upgrade_url: null,
+      compare_plans_url: null,
+    },
+  };
+
+  it('an owner edits them: checked before sending, the server’s field errors shown, empty for the default', async () => {
+    const { fetch, requests } = server(owner, {
+      'PUT /api-2.0/admin/settings/sales-contact/': [
+        json(
+          {
+            detail: 'Enter a valid e-mail address.',
+            code: 'validation_error',
+            field_errors: { sales_email: ['Enter a valid e-mail address.'] },
+          },
+          400,
+        ),
+        json(saved),
+      ],
+    });
+    renderApp({ fetch, path: '/admin/staff/' });
+    const form = await screen.findByRole('form', { name: 'Sales links' });
+    const email = within(form).getByRole('textbox', { name: /Sales e-mail address/ }) as HTMLInputElement;
+    expect(email.value).toBe('deals@acme-courses.com');
+    const demo = within(form).getByRole('textbox', { name: /Request a demo/ }) as HTMLInputElement;
+    expect(demo.value).toBe('');
+    expect(demo.placeholder).toBe('https://lectern.test/support/#help-contact');
+
+    fireEvent.change(demo, { target: { value: 'http://acme-courses.com/demo/' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the sales links' }));
+    expect(
+      await within(form).findByText('Enter an address that starts with https:// or mailto:.'),
+    ).toBeTruthy();
+    expect(requests.some((request) => request.path.endsWith('/sales-contact/'))).toBe(false);
+
+    fireEvent.change(demo, { target: { value: 'https://acme-courses.com/demo/' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the sales links' }));
+    expect(await within(form).findByText('Enter a valid e-mail address.')).toBeTruthy();
+
+    fireEvent.change(email, { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save the sales links' }));
+    expect(await screen.findByText('The sales links are saved.')).toBeTruthy();
+    const puts = requests.filter((request) => request.path === '/api-2.0/admin/settings/sales-contact/');
+    expect(puts.map((request) => request.body)).toEqual([
+      {
+        sales_email: 'deals@acme-courses.com',
+        request_demo_url: 'https://acme-courses.com/demo/',
+        enterprise_upgrade_url: null,
+        compare_plans_url: null,
+      },
+      saved.sales_contact,
+    ]);
+  });
+
+  it('the rest of the staff sees them, defaults named, without a form', async () => {
+    const { fetch } = server(support);
+    renderApp({ fetch, path: '/admin/staff/' });
+    expect(await screen.findByText('Sales e-mail address: deals@acme-courses.com')).toBeTruthy();
+    expect(
+      screen.getByText('“Compare plans” link: https://lectern.test/support/#help-team-plan (default)'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Sales links' })).toBeNull();
   });
 });
 

@@ -534,7 +534,8 @@ export function Checkout({
         backLink={backLink}
         summary={summary}
         taxLoading={state.taxStatus === 'LOADING'}
-        taxKnown={billingValid && state.taxConfig !== null && !state.taxConfig.error}
+        // A free order owes no tax and asks for no address.
+        taxKnown={isFree || (billingValid && state.taxConfig !== null && !state.taxConfig.error)}
         taxExclusive={taxExclusive}
         message={message}
         onDismissMessage={dismissMessage}

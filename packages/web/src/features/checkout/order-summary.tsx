@@ -29,7 +29,8 @@ const minus = (price: ApiPrice) => `−${price.price_string}`;
 /**
  * Checkout §2 order summary, exactly as the server priced it: original price, discounts,
  * subtotal (only tax-exclusive or with credit), tax with its percentage (a loader while tax
- * loads; unknown while the billing address is incomplete), credits used and the total.
+ * loads; "calculated from your address" while the billing address is incomplete), credits used
+ * and the total ("$X + tax" until a tax-exclusive total is known).
  */
 export function OrderSummary({
   summary,
@@ -101,12 +102,15 @@ export function OrderSummary({
       ) : (
         <Row
           label={
-            <FormattedMessage
-              id="checkout.summary.tax"
-              values={{
-                rate: intl.formatNumber(taxKnown ? summary.tax_rate : 0, { maximumFractionDigits: 3 }),
-              }}
-            />
+            taxKnown ? (
+              <FormattedMessage
+                id="checkout.summary.tax"
+                values={{ rate: intl.formatNumber(summary.tax_rate, { maximumFractionDigits: 3 }) }}
+              />
+            ) : (
+              // No rate before the address: "Tax (0%)" would read as no tax at all.
+              <FormattedMessage id="checkout.summary.taxUnknown" />
+            )
           }
           value={taxValue}
           testId="summary-tax"
@@ -128,7 +132,14 @@ export function OrderSummary({
       <Row
         strong
         label={<FormattedMessage id="checkout.summary.total" />}
-        value={totalKnown ? summary.total.price_string : pending}
+        value={
+          totalKnown
+            ? summary.total.price_string
+            : intl.formatMessage(
+                { id: 'checkout.summary.totalBeforeTax' },
+                { amount: summary.total.price_string },
+              )
+        }
         testId="summary-total"
       />
       <p className={classes.note}>

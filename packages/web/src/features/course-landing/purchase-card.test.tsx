@@ -29,20 +29,24 @@ const course: PurchaseCardCourse = {
  * going somewhere is a full page load, `location.assign`).
  */
 const CART_ADD = 'POST /api-2.0/shopping-carts/me/cart/';
+const WISHLIST_ADD = 'POST /api-2.0/shopping-carts/me/wishlist/';
 
 function renderIsland({
   me = authenticatedMe() as AuthenticatedMe | AnonymousMe,
   owned = false,
   cartAdd,
+  wishlistAdd,
 }: {
   me?: AuthenticatedMe | AnonymousMe;
   owned?: boolean;
   cartAdd?: (answer: FakeHandler) => FakeHandler;
+  wishlistAdd?: (answer: FakeHandler) => FakeHandler;
 } = {}) {
   const cart = fakeCartServer({ userId: me.id });
   const server = fakeServer({
     ...cart.routes,
     ...(cartAdd ? { [CART_ADD]: cartAdd(cart.routes[CART_ADD]!) } : {}),
+    ...(wishlistAdd ? { [WISHLIST_ADD]: wishlistAdd(cart.routes[WISHLIST_ADD]!) } : {}),
     'GET /api-2.0/pricing/': json({
       courses: {
         '5': { price: { amount: 1999, currency: 'USD', price_string: '$19.99' }, discount_price: null },
@@ -85,33 +89,35 @@ describe('PurchaseCard in an island', () => {
 
   it('marks the running action busy and disables the others until the server answers', async () => {
     let release: () => void = () => {};
-    const { assign } = renderIsland({
-      cartAdd: (answer) => async (request) => {
+    renderIsland({
+      wishlistAdd: (answer) => async (request) => {
         await new Promise<void>((resolve) => (release = resolve));
         return typeof answer === 'function' ? answer(request) : answer;
       },
     });
-    const gift = await screen.findByRole('button', { name: 'Buy as a gift' });
-    fireEvent.click(gift);
-    await waitFor(() => expect(gift.getAttribute('aria-busy')).toBe('true'));
-    expect(gift).toHaveProperty('disabled', true);
+    const wish = await screen.findByRole('button', { name: 'Add to wishlist' });
+    fireEvent.click(wish);
+    await waitFor(() => expect(wish.getAttribute('aria-busy')).toBe('true'));
+    expect(wish).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Buy as a gift' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Buy now' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Add to wishlist' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Add to cart' }).getAttribute('aria-busy')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Buy as a gift' }).getAttribute('aria-busy')).toBeNull();
     release();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAGE_ROUTES.cart));
-    await waitFor(() => expect(gift.getAttribute('aria-busy')).toBeNull());
+    await waitFor(() => expect(wish.getAttribute('aria-busy')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Buy as a gift' })).toHaveProperty('disabled', false),
+    );
   });
 
   it('shows a failure as an alert and stays on the page', async () => {
     const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { assign, cart } = renderIsland();
     cart.failNext('POST', '/api-2.0/shopping-carts/me/cart/', 500);
-    fireEvent.click(await screen.findByRole('button', { name: 'Buy as a gift' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An unknown error occurred.');
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Buy as a gift' })).toHaveProperty('disabled', false),
+      expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', false),
     );
     expect(assign).not.toHaveBeenCalled();
     expect(reported).toHaveBeenCalled();
@@ -135,32 +141,24 @@ describe('PurchaseCard in an island', () => {
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
   });
 
-  it('buys as a gift: the gift joins the cart beside the course, then the cart opens', async () => {
-    const { assign, cart, server } = renderIsland();
+  it('buys as a gift alone: the express checkout of the gift opens, and the cart is left as it was', async () => {
+    const { assign, cart } = renderIsland();
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await waitFor(() => expect(cart.lists.cart).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Buy as a gift' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAGE_ROUTES.cart));
-    expect(cart.lists.cart.map((item) => item.buyable.buyable_object_type)).toEqual(['course', 'gift']);
-    const add = server.requests.filter((request) => request.path === '/api-2.0/shopping-carts/me/cart/');
-    expect(add.at(-1)?.body).toMatchObject({ buyables: [{ id: 5, buyable_object_type: 'gift' }] });
-    // Already in the cart: straight to it, nothing added twice.
-    fireEvent.click(screen.getByRole('button', { name: 'Buy as a gift' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
-    expect(cart.lists.cart).toHaveLength(2);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/express/?course_id=5&gift=1'));
+    expect(cart.lists.cart.map((item) => item.buyable.buyable_object_type)).toEqual(['course']);
   });
 
-  it('lets a visitor give the course from their visitor cart, and an owner give theirs', async () => {
+  it('lets a visitor give the course, and an owner give theirs', async () => {
     const visitor = renderIsland({ me: anonymousMe });
     fireEvent.click(await screen.findByRole('button', { name: 'Buy as a gift' }));
-    await waitFor(() => expect(visitor.assign).toHaveBeenCalledWith(PAGE_ROUTES.cart));
-    expect(visitor.cart.lists.cart.map((item) => item.buyable.buyable_object_type)).toEqual(['gift']);
+    await waitFor(() => expect(visitor.assign).toHaveBeenCalledWith('/express/?course_id=5&gift=1'));
     cleanup();
 
     const owner = renderIsland({ owned: true });
     expect(await screen.findByRole('link', { name: 'Go to course' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Buy as a gift' }));
-    await waitFor(() => expect(owner.assign).toHaveBeenCalledWith(PAGE_ROUTES.cart));
-    expect(owner.cart.lists.cart.map((item) => item.buyable.buyable_object_type)).toEqual(['gift']);
+    await waitFor(() => expect(owner.assign).toHaveBeenCalledWith('/express/?course_id=5&gift=1'));
   });
 });

@@ -96,14 +96,12 @@ export function PurchaseCard({ course }: PurchaseCardProps) {
     navigate(expressLink(course.id));
   };
 
-  // A gift is its own cart line beside the course (buyableKey tells them apart); owning the
-  // course does not stop anyone giving it. A visitor's gift waits in their visitor cart.
-  const gift = { id: course.id, buyable_object_type: 'gift' as const };
-  const buyAsGift = () =>
-    run('gift', async () => {
-      if (!listHas(lists.cart, gift)) await cart.addToList('cart', [item('gift')], 'course_landing_page');
-      navigate(PAGE_ROUTES.cart);
-    });
+  // A gift is bought alone, by the express checkout (the rest of the cart stays for later);
+  // owning the course does not stop anyone giving it.
+  const buyAsGift = () => {
+    setBusy('gift');
+    navigate(expressLink(course.id, null, { gift: true }));
+  };
   const giftButton = (
     <ActionButton
       variant="default"

@@ -26,7 +26,8 @@ type ExpressState =
   | { kind: 'ready'; items: CheckoutItemData[]; course: { title: string; url: string } };
 
 /**
- * `/express/?course_id=` (checkout §7): one course bought without the cart. The course goes
+ * `/express/?course_id=` (checkout §7): one course bought without the cart (`&gift=1`: as a
+ * gift, whose recipient the checkout asks for; never with the rest of the cart). The course goes
  * into the express list (priced with the link's code and the buyer's best one), which is frozen
  * as the checkout list like "Buy now" does, and the checkout follows on the same page; "back"
  * leads to the course. Island-safe (decision 0026): the server renders the loader; the link is
@@ -49,7 +50,10 @@ export function ExpressCheckoutView() {
 
   useEffect(() => {
     if (!request || !allowed) return;
-    const ref = { id: request.courseId, buyable_object_type: 'course' as const };
+    const ref = {
+      id: request.courseId,
+      buyable_object_type: request.gift ? ('gift' as const) : ('course' as const),
+    };
     let live = true;
     cart
       .express([ref], request.codes)

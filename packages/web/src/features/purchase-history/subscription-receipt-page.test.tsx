@@ -26,7 +26,16 @@ function receipt(overrides: Partial<SubscriptionReceipt> = {}): SubscriptionRece
       tax_amount: 140,
       has_tax_record: true,
     },
-    sold_to: { name: 'Ada Lovelace', address: '12 St James Square', address2: null, tax_id: null },
+    sold_to: {
+      name: 'Ada Lovelace',
+      address: '12 St James Square',
+      address2: null,
+      tax_id: null,
+      region: null,
+      postal_code: null,
+      country: 'GB',
+      country_name: 'United Kingdom',
+    },
     seller: { name: 'Lectern', address: null, tax_id: null, support_email: 'support@learn.example' },
     ...overrides,
   };
@@ -41,6 +50,12 @@ describe('SubscriptionReceiptPage', () => {
     const article = await screen.findByRole('article', { name: 'Receipt R-000041' });
     expect(within(article).getByTestId('receipt-sale-id').textContent).toBe('Sale Id: R-000041');
     expect(within(within(article).getByTestId('receipt-sold-to')).getByText('Ada Lovelace')).toBeTruthy();
+    // The address with the country by name; no empty lines for what was not given.
+    const address = within(article).getByTestId('receipt-sold-to-address');
+    expect([...address.children].map((line) => line.textContent)).toEqual([
+      '12 St James Square',
+      'United Kingdom',
+    ]);
     expect(within(article).getByTestId('receipt-item').textContent).toContain('Personal Plan — Renewal');
     expect(within(article).getByTestId('receipt-subtotal').textContent).toBe('$15.00 USD');
     expect(within(article).getByTestId('receipt-tax').textContent).toBe('$1.40 USD');
@@ -55,8 +70,13 @@ describe('SubscriptionReceiptPage', () => {
   it("prints with the browser's print", async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     setUp(PAGE, { [RECEIPT]: json(receipt()) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    const article = await screen.findByRole('article', { name: 'Receipt R-000041' });
+    // 'Print' sits in the receipt's own header, not above the card.
+    fireEvent.click(
+      within(within(article).getByTestId('receipt-header')).getByRole('button', { name: 'Print' }),
+    );
     expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('button', { name: 'Print' })).toHaveLength(1);
     expect(screen.getByTestId('receipt').hasAttribute('data-receipt-print')).toBe(true);
   });
 

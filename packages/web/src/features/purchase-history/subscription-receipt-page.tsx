@@ -10,13 +10,12 @@ import { authPath } from '../auth/auth-paths';
 import { ReceiptNotFound, ReceiptQueryView, ReceiptToolbar, receiptIdOf } from '../receipts';
 import { subscriptionReceiptQuery } from './purchase-history-api';
 
-/** 'Back' to the user's subscriptions always; 'Print' once there is a receipt to print. */
-function Toolbar({ printable }: { printable: boolean }) {
+/** 'Back' to the user's subscriptions always ('Print' is the receipt's own). */
+function Toolbar() {
   return (
     <ReceiptToolbar
       backTo={PAGE_ROUTES.manageSubscriptions}
       backLabel={<FormattedMessage id="purchaseHistory.receipt.back" />}
-      printable={printable}
     />
   );
 }
@@ -24,7 +23,7 @@ function Toolbar({ printable }: { printable: boolean }) {
 function ReceiptContent({ paymentId }: { paymentId: number }) {
   const api = useApiClient();
   const receipt = useQuery(subscriptionReceiptQuery(api, paymentId));
-  return <ReceiptQueryView query={receipt} toolbar={(printable) => <Toolbar printable={printable} />} />;
+  return <ReceiptQueryView query={receipt} toolbar={<Toolbar />} />;
 }
 
 /**
@@ -49,7 +48,7 @@ export function SubscriptionReceiptPage() {
             <FormattedMessage id="common.logInToSee" />
           </Button>
         ) : paymentId === null ? (
-          <ReceiptNotFound toolbar={<Toolbar printable={false} />} />
+          <ReceiptNotFound toolbar={<Toolbar />} />
         ) : (
           <ReceiptContent key={paymentId} paymentId={paymentId} />
         )}

@@ -20,28 +20,15 @@ export function ReceiptLoader() {
 }
 
 /**
- * The way back (where and how it is named depends on the page showing the receipt) and 'Print'
- * once there is a receipt to print. Neither reaches the paper.
+ * The way back (where and how it is named depends on the page showing the receipt). 'Print'
+ * is the receipt's own, in its header. Neither reaches the paper.
  */
-export function ReceiptToolbar({
-  backTo,
-  backLabel,
-  printable,
-}: {
-  backTo: string;
-  backLabel: ReactNode;
-  printable: boolean;
-}) {
+export function ReceiptToolbar({ backTo, backLabel }: { backTo: string; backLabel: ReactNode }) {
   return (
-    <Group justify="space-between" className={classes.noPrint}>
+    <Group className={classes.noPrint}>
       <Button component={Link} to={backTo} variant="default">
         {backLabel}
       </Button>
-      {printable && (
-        <Button onClick={() => window.print()}>
-          <FormattedMessage id="receipt.print" />
-        </Button>
-      )}
     </Group>
   );
 }
@@ -69,25 +56,25 @@ export function receiptIdOf(param: string | undefined): number | null {
 
 /**
  * A receipt page's body for the receipt's query: the loader, 'not found' for a 404 (another's
- * receipt too), the load error with 'Try again', or the receipt with 'Print'. `toolbar` draws the
- * page's own way back, with 'Print' when asked.
+ * receipt too), the load error with 'Try again', or the receipt (with its 'Print'). `toolbar`
+ * is the page's own way back.
  */
 export function ReceiptQueryView({
   query,
   toolbar,
 }: {
   query: UseQueryResult<SubscriptionReceipt>;
-  toolbar: (printable: boolean) => ReactNode;
+  toolbar: ReactNode;
 }) {
   const intl = useIntl();
   if (query.isPending) return <ReceiptLoader />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.statusCode === 404) {
-      return <ReceiptNotFound toolbar={toolbar(false)} />;
+      return <ReceiptNotFound toolbar={toolbar} />;
     }
     return (
       <Stack gap="md">
-        {toolbar(false)}
+        {toolbar}
         <LoadErrorAlert
           message={intl.formatMessage({ id: 'receipt.loadFailed' })}
           onRetry={() => void query.refetch()}
@@ -97,7 +84,7 @@ export function ReceiptQueryView({
   }
   return (
     <Stack gap="md">
-      {toolbar(true)}
+      {toolbar}
       <ReceiptView receipt={query.data} />
     </Stack>
   );

@@ -1,11 +1,11 @@
-import { cardBrandName, formatMoney, isCurrencyCode, money } from '@lectern/domain';
-import { Anchor, Box, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { billingAddressLines, cardBrandName, formatMoney, isCurrencyCode, money } from '@lectern/domain';
+import { Anchor, Box, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useBrandName } from '../../app/user-context/use-user-context';
 import { MethodIcon, methodIconCodeOf } from '../checkout/method-icons';
 import { longDate } from '../subscriptions/subscription-dates';
-import type { SubscriptionReceipt } from '@lectern/domain';
+import type { ReceiptBuyer, SubscriptionReceipt } from '@lectern/domain';
 import classes from './receipt.module.css';
 
 /**
@@ -98,15 +98,34 @@ function PaymentMethod({ cardType, last4 }: { cardType: string | null; last4: st
   );
 }
 
+/** The buyer's country in the page's language ("Estados Unidos"); else the server's English name. */
+function countryNameIn(locale: string, buyer: ReceiptBuyer): string | null {
+  if (!buyer.country) return buyer.country_name;
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(buyer.country);
+    if (name) return name;
+  } catch {
+    // A code or locale this browser does not know: the server's name below.
+  }
+  return buyer.country_name ?? buyer.country;
+}
+
 /**
  * The 'Sold to' block (team-plan §2): the buyer's billing name (the organization's, or the
- * learner's), address, optional second line and tax id, with 'Request change' writing to
- * support about this receipt.
+ * learner's), the full billing address (typed lines, region and postal code, the country by
+ * name; what was never given is left out) and tax id, with 'Request change' writing to support
+ * about this receipt.
  */
 function SoldTo({ receipt }: { receipt: SubscriptionReceipt }) {
   const intl = useIntl();
   const headingId = useId();
   const { sold_to: buyer, seller } = receipt;
+  const address = billingAddressLines([buyer.address, buyer.address2], {
+    country: buyer.country,
+    region: buyer.region,
+    postalCode: buyer.postal_code,
+    countryName: countryNameIn(intl.locale, buyer),
+  });
   const subject = intl.formatMessage({ id: 'receipt.requestChangeSubject' }, { ref: receipt.ref });
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="receipt-sold-to">
@@ -123,8 +142,13 @@ function SoldTo({ receipt }: { receipt: SubscriptionReceipt }) {
         </Anchor>
       </Group>
       {buyer.name && <Text fw={700}>{buyer.name}</Text>}
-      {buyer.address && <Text className={classes.address}>{buyer.address}</Text>}
-      {buyer.address2 && <Text className={classes.address}>{buyer.address2}</Text>}
+      {address.length > 0 && (
+        <Box data-testid="receipt-sold-to-address">
+          {address.map((line, index) => (
+            <Text key={index}>{line}</Text>
+          ))}
+        </Box>
+      )}
       {buyer.tax_id && (
         <Text>
           <FormattedMessage id="receipt.taxId" values={{ taxId: buyer.tax_id }} />
@@ -166,7 +190,7 @@ function Seller({ seller }: { seller: SubscriptionReceipt['seller'] }) {
 }
 
 /**
- * A receipt as team-plan §2 lists it, in order: 'Receipt' with the Sale Id, 'Sold to',
+ * A receipt as team-plan §2 lists it, in order: 'Receipt' with the Sale Id (and 'Print'), 'Sold to',
  * purchase date, quantity, the item (with its subscription period when both dates exist), unit
  * price, the totals (Subtotal and Tax only with a tax record), the payment method, the seller,
  * and the brand's logo. It is the one element the print stylesheet keeps on paper.
@@ -192,15 +216,21 @@ export function ReceiptView({ receipt }: { receipt: SubscriptionReceipt }) {
       data-testid="receipt"
     >
       <Stack gap="lg">
-        <div>
-          {/* On screen the page's heading says 'Receipt'; on paper this line does. */}
-          <Text className={classes.printOnly} fw={800} fz="h2" aria-hidden="true">
-            <FormattedMessage id="receipt.title" />
-          </Text>
-          <Text fw={700} data-testid="receipt-sale-id">
-            <FormattedMessage id="receipt.saleId" values={{ ref: receipt.ref }} />
-          </Text>
-        </div>
+        <Group justify="space-between" align="flex-start" gap="sm" data-testid="receipt-header">
+          <div>
+            {/* On screen the page's heading says 'Receipt'; on paper this line does. */}
+            <Text className={classes.printOnly} fw={800} fz="h2" aria-hidden="true">
+              <FormattedMessage id="receipt.title" />
+            </Text>
+            <Text fw={700} data-testid="receipt-sale-id">
+              <FormattedMessage id="receipt.saleId" values={{ ref: receipt.ref }} />
+            </Text>
+          </div>
+          {/* The receipt's own action, in its header; it never reaches the paper. */}
+          <Button variant="default" size="sm" className={classes.noPrint} onClick={() => window.print()}>
+            <FormattedMessage id="receipt.print" />
+          </Button>
+        </Group>
         <SoldTo receipt={receipt} />
         <Divider />
         <Box component="dl" className={classes.rows}>

@@ -2,13 +2,7 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { PlanPriceOption } from './subscription-api';
-
-const INTERVAL_LABELS = {
-  YEAR: 'subscriptions.interval.year',
-  MONTH: 'subscriptions.interval.month',
-  WEEK: 'subscriptions.interval.week',
-  DAY: 'subscriptions.interval.day',
-} as const;
+import { INTERVAL_NAMES } from './subscription-status';
 
 /** The plan's billing intervals (team-plan §9: yearly first, and chosen by default). */
 export function BillingIntervalChoice({
@@ -37,7 +31,7 @@ export function BillingIntervalChoice({
         onChange={onChange}
         data={options.map((option) => ({
           value: option.id,
-          label: intl.formatMessage({ id: INTERVAL_LABELS[option.renewalInterval.type] }),
+          label: intl.formatMessage({ id: INTERVAL_NAMES[option.renewalInterval.type] }),
         }))}
       />
     </Stack>

@@ -6,7 +6,7 @@ import {
 } from '@lectern/domain';
 import { Alert, Anchor, NativeSelect, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ENTERPRISE_UPGRADE_URL } from './subscription-links';
+import { salesLinkProps, useSalesLinks } from './subscription-links';
 
 /** The picker's value: a count, or "more than the ceiling" (the Enterprise note instead of checkout). */
 export type LicenseChoice = number | 'more';
@@ -19,13 +19,14 @@ export function initialLicenseChoice(purchase: LicensePurchase, plan: PlanLicens
 
 /** Team-plan §2: the note above the ceiling, with the upsell to Enterprise. */
 export function LicenseCeilingNote({ maximum }: { maximum: number }) {
+  const sales = useSalesLinks();
   return (
     <Alert color="blue" variant="light" data-testid="license-ceiling">
       <Stack gap={4}>
         <Text fw={700}>{teamPlanCeilingNote(maximum)}</Text>
         <Text size="sm">
           <FormattedMessage id="subscriptions.licenses.enterprise" />{' '}
-          <Anchor href={ENTERPRISE_UPGRADE_URL} target="_blank" rel="noreferrer">
+          <Anchor {...salesLinkProps(sales.enterprise_upgrade_url)}>
             <FormattedMessage id="subscriptions.licenses.upgrade" />
           </Anchor>
         </Text>

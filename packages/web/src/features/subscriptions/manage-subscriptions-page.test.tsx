@@ -1,7 +1,23 @@
 import { SUBSCRIPTION_MESSAGES } from '@lectern/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BillingHistoryRecord } from '@lectern/domain';
+import { json } from '../../test-utils/fake-server';
 import { enrollment, planServer, setUp } from './subscription-fixtures';
+
+const charge = (overrides: Partial<BillingHistoryRecord>): BillingHistoryRecord => ({
+  id: 1,
+  subscription_plan_description: 'Personal Plan',
+  subtitle: 'Renewal · 1 license',
+  billing_period_start_text: 'November 5, 2026',
+  price_money_text: '$30.00',
+  brand: 'visa',
+  payment_method: '•••• 4242',
+  invoice_url: '/api-2.0/subscriptions/receipts/1/',
+  status: 'succeeded',
+  failure_message: null,
+  ...overrides,
+});
 
 const PATH = '/user/manage-subscriptions/';
 
@@ -194,6 +210,47 @@ describe('ManageSubscriptionsPage', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Personal Plan' })).toBeTruthy();
     expect(screen.queryByText(/licenses in total/)).toBeNull();
     expect(screen.getByText('Subscription started:')).toBeTruthy();
+  });
+
+  it('says the interval and price, and lists the newest charges with their receipts', async () => {
+    const { server } = setUp(PATH, {
+      'POST /api/2022-03/graphql/': planServer(
+        enrollment({
+          productType: 'CONSUMERSUBSCRIPTION',
+          priceOptionId: 'personal-monthly',
+          licenseCount: 1,
+          renewalInterval: { type: 'MONTH', count: 1 },
+          billing: {
+            ...enrollment().billing,
+            chargePrice: { amount: 3000, currency: 'usd' },
+            taxPrice: { amount: 0, currency: 'usd' },
+          },
+        }),
+      ),
+      'GET /api-2.0/subscriptions/billing-history/': json({
+        count: 2,
+        total_pages: 1,
+        results: [
+          charge({ id: 12, status: 'failed', failure_message: 'Your card was declined.' }),
+          charge({ id: 11 }),
+        ],
+      }),
+    });
+    expect((await screen.findByTestId('subscription-interval')).textContent).toBe(
+      'Monthly · $30.00 per month',
+    );
+    const charges = await screen.findByTestId('recent-charges');
+    expect(within(charges).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(charges).getByText('Failed')).toBeTruthy();
+    expect(within(charges).getByText('Your card was declined.')).toBeTruthy();
+    expect(within(charges).getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe(
+      '/user/manage-subscriptions/receipts/11/',
+    );
+    expect(screen.getByRole('link', { name: 'All purchases' }).getAttribute('href')).toBe(
+      '/dashboard/purchase-history/',
+    );
+    const history = server.requests.find((entry) => entry.path === '/api-2.0/subscriptions/billing-history/');
+    expect(history?.url).toContain('page_size=3');
   });
 
   it('points to the plans when there is none', async () => {

@@ -15,14 +15,9 @@ import { PageLoader } from '../../ui/page-loader';
 import { authPath } from '../auth/auth-paths';
 import { PageHead } from '../seo/page-head';
 import type { PlanPriceOption } from './subscription-api';
-import { usePlanOptions } from './subscription-queries';
-
-const INTERVAL_NAMES = {
-  YEAR: 'subscriptions.interval.year',
-  MONTH: 'subscriptions.interval.month',
-  WEEK: 'subscriptions.interval.week',
-  DAY: 'subscriptions.interval.day',
-} as const;
+import { SubscribedNotice, runningPlanOf } from './subscribed-notice';
+import { INTERVAL_NAMES } from './subscription-status';
+import { useCurrentEnrollment, usePlanOptions } from './subscription-queries';
 
 function PlanOptionCard({ option, signedIn }: { option: PlanPriceOption; signedIn: boolean }) {
   const intl = useIntl();
@@ -89,11 +84,16 @@ function PlanOptionCard({ option, signedIn }: { option: PlanPriceOption; signedI
   );
 }
 
-/** `/personal-plan/`: the Personal Plan's monthly and annual options with their trial (checkout §1). */
+/**
+ * `/personal-plan/`: the Personal Plan's monthly and annual options with their trial (checkout §1),
+ * or "You're subscribed" with the way to manage it for a learner whose plan is running.
+ */
 export function PersonalPlanPage() {
   const intl = useIntl();
   const me = useMe();
   const plans = usePlanOptions('CONSUMERSUBSCRIPTION');
+  const current = useCurrentEnrollment(me.is_authenticated);
+  const running = runningPlanOf(current.data, 'CONSUMERSUBSCRIPTION');
   // Monthly first, then annual: the cheaper entry point reads first.
   const options = [...(plans.data ?? [])].reverse();
   return (
@@ -117,11 +117,15 @@ export function PersonalPlanPage() {
         {plans.isError && (
           <LoadErrorAlert message={SUBSCRIPTION_MESSAGES.loadFailed} onRetry={() => void plans.refetch()} />
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {options.map((option) => (
-            <PlanOptionCard key={option.id} option={option} signedIn={me.is_authenticated} />
-          ))}
-        </SimpleGrid>
+        {running ? (
+          <SubscribedNotice enrollment={running} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {options.map((option) => (
+              <PlanOptionCard key={option.id} option={option} signedIn={me.is_authenticated} />
+            ))}
+          </SimpleGrid>
+        )}
       </Stack>
     </Container>
   );

@@ -1,12 +1,13 @@
 import { SUBSCRIPTION_MESSAGES } from '@lectern/domain';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { REQUEST_DEMO_URL } from './subscription-links';
+import { salesLinkProps, useSalesLinks } from './subscription-links';
 
 /**
  * Team-plan §2 region-restriction banner: not dismissible; its title says whether a new plan
  * or more licenses cannot be bought online here, and 'Request a demo' opens sales in a new tab.
  */
 export function RegionRestrictionBanner({ brand, licenses }: { brand: string; licenses: boolean }) {
+  const sales = useSalesLinks();
   return (
     <Alert
       color="yellow"
@@ -21,9 +22,7 @@ export function RegionRestrictionBanner({ brand, licenses }: { brand: string; li
     >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{SUBSCRIPTION_MESSAGES.regionRestrictedBody}</Text>
-        <Anchor href={REQUEST_DEMO_URL} target="_blank" rel="noreferrer">
-          {SUBSCRIPTION_MESSAGES.requestDemo}
-        </Anchor>
+        <Anchor {...salesLinkProps(sales.request_demo_url)}>{SUBSCRIPTION_MESSAGES.requestDemo}</Anchor>
       </Stack>
     </Alert>
   );

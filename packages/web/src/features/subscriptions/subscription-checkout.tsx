@@ -1,5 +1,6 @@
 import { CHECKOUT_MESSAGES, PAGE_ROUTES, SUBSCRIPTION_MESSAGES } from '@lectern/domain';
-import { Button, Grid, Stack } from '@mantine/core';
+import { Alert, Button, Grid, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isApiError } from '../../platform/api';
@@ -10,10 +11,12 @@ import { CheckoutMessageBanner } from '../checkout/checkout-message';
 import { BillingIntervalChoice } from './billing-interval-choice';
 import { LicensePicker } from './license-picker';
 import { RegionRestrictionBanner } from './region-restriction-banner';
+import { SubscribedNotice } from './subscribed-notice';
 import { billingAddressOf, taxLocationOf } from './subscription-billing';
 import { SubscriptionBillingForm } from './subscription-billing-form';
 import { subscriptionMethods } from './subscription-methods';
 import { SubscriptionPaymentSection } from './subscription-payment-section';
+import { CURRENT_ENROLLMENT_KEY } from './subscription-queries';
 import { PURCHASES, type SubscriptionPurchase } from './subscription-purchase';
 import { SubscriptionSummary } from './subscription-summary';
 import { useSubscriptionTracking } from './subscription-tracking';
@@ -46,6 +49,7 @@ export function SubscriptionCheckout({
   defaultCountry: string;
 }) {
   const intl = useIntl();
+  const queryClient = useQueryClient();
   const config = PURCHASES[purchase];
   const tracking = useSubscriptionTracking(purchase);
   const plan = useCheckoutPlan(purchase);
@@ -64,7 +68,11 @@ export function SubscriptionCheckout({
       setLicenseError(licenses);
     },
     onCardFieldFlagged: form.flagCardField,
-    onStale: () => void info.refetch(),
+    onStale: () => {
+      void info.refetch();
+      // A plan started elsewhere (another tab, another admin): the page then says so.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_ENROLLMENT_KEY });
+    },
   });
 
   useEffect(() => tracking.started(), [tracking]);
@@ -94,6 +102,7 @@ export function SubscriptionCheckout({
   if (plan.status === 'error') {
     return <LoadErrorAlert message={loadErrorText(plan.error)} onRetry={plan.retry} />;
   }
+  if (plan.status === 'subscribed' && plan.running) return <SubscribedNotice enrollment={plan.running} />;
   if (plan.status === 'noEnrollment') {
     return (
       <EmptyState
@@ -134,10 +143,17 @@ export function SubscriptionCheckout({
   };
 
   const trial = !!summary?.trial_end;
+  // The plan has a trial but not for this buyer (a trial had before, or skipped): say why today costs.
+  const trialUsed = !!plan.option?.trial && !!summary && !trial && !config.changesEnrollment;
   return (
     <Stack gap="lg" data-testid="subscription-checkout" data-status={status}>
       {regionRestricted && <RegionRestrictionBanner brand={brand} licenses={purchase === 'upsell'} />}
       <CheckoutMessageBanner message={submission.message} onDismiss={submission.dismissMessage} />
+      {trialUsed && (
+        <Alert color="blue" variant="light" data-testid="trial-used">
+          <FormattedMessage id="subscriptions.checkout.trialUsed" />
+        </Alert>
+      )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test-utils/fake-server';
-import { graphql, PERSONAL_PLAN, setUp } from './subscription-fixtures';
+import { enrollment, graphql, PERSONAL_PLAN, setUp } from './subscription-fixtures';
 
 describe('PersonalPlanPage', () => {
   it('shows the monthly and annual options with the trial, leading visitors through login', async () => {
@@ -27,6 +27,48 @@ describe('PersonalPlanPage', () => {
     expect(graphqlBody?.body).toMatchObject({ variables: { productType: 'CONSUMERSUBSCRIPTION' } });
     expect(graphqlBody?.headers.Accept).toContain('application/graphql-response+json');
     expect(graphqlBody?.headers['X-CSRFToken']).toBe('test-csrf');
+  });
+});
+
+describe('Personal Plan, already subscribed', () => {
+  const running = enrollment({
+    productType: 'CONSUMERSUBSCRIPTION',
+    priceOptionId: 'personal-monthly',
+    subscriber: { type: 'USER', id: '7' },
+    licenseCount: 1,
+    usedLicenseCount: 1,
+  });
+
+  it('says "You\'re subscribed" on the plan page, with the way to manage it, instead of the options', async () => {
+    setUp('/personal-plan/', {
+      'POST /api/2022-03/graphql/': graphql({ plans: [PERSONAL_PLAN], enrollment: running }),
+    });
+    const notice = await screen.findByTestId('subscribed');
+    expect(within(notice).getByRole('heading', { name: "You're subscribed" })).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Manage your subscription' }).getAttribute('href')).toBe(
+      '/user/manage-subscriptions/',
+    );
+    expect(screen.queryByTestId('plan-option-personal-monthly')).toBeNull();
+  });
+
+  it('says so on the checkout too, before any form', async () => {
+    const { server } = setUp('/payment/checkout-personal-plan/?option=personal-annual', {
+      'POST /api/2022-03/graphql/': graphql({ plans: [PERSONAL_PLAN], enrollment: running }),
+    });
+    expect(await screen.findByTestId('subscribed')).toBeTruthy();
+    expect(screen.queryByTestId('checkout-submit')).toBeNull();
+    expect(server.requests.some((entry) => entry.path === '/payment/checkout-info/')).toBe(false);
+  });
+
+  it('offers the options again once the plan expired', async () => {
+    setUp('/personal-plan/', {
+      'POST /api/2022-03/graphql/': graphql({
+        plans: [PERSONAL_PLAN],
+        enrollment: { ...running, status: 'EXPIRED' },
+      }),
+    });
+    expect(await screen.findByTestId('plan-option-personal-monthly')).toBeTruthy();
+    expect(screen.queryByTestId('subscribed')).toBeNull();
   });
 });
 

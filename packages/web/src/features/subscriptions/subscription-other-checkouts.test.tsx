@@ -20,7 +20,7 @@ const STORED: PaymentMethodConfig = {
   ...CARD,
   method_id: 100,
   mode: 'stored',
-  name: 'visa •••• 4242',
+  name: 'Visa •••• 4242',
   options: {
     ...CARD.options,
     stored_payment_method: {
@@ -104,7 +104,7 @@ describe('license upsell', () => {
     expect(screen.getByText('Subtotal (prorated for 200 of 365 days)')).toBeTruthy();
     expect(screen.getByTestId('summary-total-today').textContent).toBe('$644.30');
     expect(screen.queryByTestId('summary-total-trial')).toBeNull();
-    expect(screen.getByTestId('stored-card').textContent).toContain('visa •••• 4242');
+    expect(screen.getByTestId('stored-card').textContent).toContain('Visa •••• 4242');
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.queryByLabelText('Country')).toBeNull();
     expect(submitButton().textContent).toBe('Add licenses');
@@ -185,6 +185,28 @@ describe('license upsell', () => {
 });
 
 describe('Personal Plan checkout', () => {
+  it('says why today costs when the trial was had before, and asks to pay now', async () => {
+    setUp('/payment/checkout-personal-plan/?option=personal-monthly', {
+      'POST /api/2022-03/graphql/': graphql({ plans: [PERSONAL_PLAN] }),
+      'POST /payment/checkout-info/': json(
+        info({
+          product_type: 'CONSUMERSUBSCRIPTION',
+          plan_price_option_id: 'personal-monthly',
+          renewal_interval: { type: 'MONTH', count: 1 },
+          unit_price: 1640,
+          licenses: 1,
+          trial_days: 0,
+          trial_end: null,
+          due_today: { subtotal: 1640, tax: 0, total: 1640 },
+        }),
+      ),
+    });
+    expect((await screen.findByTestId('trial-used')).textContent).toBe(
+      "You've had a free trial before, so the plan starts today and the first period is charged now.",
+    );
+    await waitFor(() => expect(submitButton().textContent).toBe('Pay now'));
+  });
+
   it('buys the option of the query without licenses or company name', async () => {
     const { server } = setUp('/payment/checkout-personal-plan/?option=personal-monthly', {
       'POST /api/2022-03/graphql/': graphql({ plans: [PERSONAL_PLAN] }),

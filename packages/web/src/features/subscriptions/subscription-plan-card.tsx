@@ -1,4 +1,4 @@
-import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES, TEAM_PLAN_LICENSES } from '@lectern/domain';
+import { INTERVAL_SUFFIX, PAGE_ROUTES, SUBSCRIPTION_MESSAGES, TEAM_PLAN_LICENSES } from '@lectern/domain';
 import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,7 +7,8 @@ import { LicenseCeilingNote } from './license-picker';
 import { PaymentIssueBanner } from './payment-issue-banner';
 import type { CurrentEnrollment } from './subscription-api';
 import { PlanStatusActions } from './plan-status-actions';
-import { STATUS_BADGE, planRows } from './subscription-status';
+import { RecentCharges } from './recent-charges';
+import { INTERVAL_NAMES, STATUS_BADGE, chargeOf, planRows } from './subscription-status';
 
 /**
  * Team-plan §2 licenses row: '{max} licenses in total', the meter of used versus max, and the
@@ -113,6 +114,15 @@ export function SubscriptionPlanCard({ enrollment }: { enrollment: CurrentEnroll
               <FormattedMessage id={badge.id} />
             </Badge>
           </Group>
+          <Text size="sm" c="dimmed" data-testid="subscription-interval">
+            <FormattedMessage
+              id="subscriptions.manage.billedEvery"
+              values={{
+                interval: intl.formatMessage({ id: INTERVAL_NAMES[enrollment.renewalInterval.type] }),
+                price: `${chargeOf(enrollment, intl.locale).total} ${INTERVAL_SUFFIX[enrollment.renewalInterval.type]}`,
+              }}
+            />
+          </Text>
           <Text>
             <strong>{rows.start.label}</strong> {rows.start.value}
           </Text>
@@ -131,6 +141,7 @@ export function SubscriptionPlanCard({ enrollment }: { enrollment: CurrentEnroll
           />
         </Stack>
       </Paper>
+      <RecentCharges enrollment={enrollment} />
     </Stack>
   );
 }

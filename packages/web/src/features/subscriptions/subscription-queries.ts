@@ -7,13 +7,14 @@ import { fetchCurrentEnrollment, fetchPlans, type PlanPriceOption } from './subs
 /** Cached per user by the query client; checkouts and cancel/reactivate invalidate it. */
 export const CURRENT_ENROLLMENT_KEY = ['subscriptions', 'current-enrollment'] as const;
 
+/** The plan the user manages (the server's render prefetches it for the Personal Plan page). */
+export function currentEnrollmentQuery(api: ApiClient) {
+  return queryOptions({ queryKey: CURRENT_ENROLLMENT_KEY, queryFn: () => fetchCurrentEnrollment(api) });
+}
+
 export function useCurrentEnrollment(enabled = true) {
   const api = useApiClient();
-  return useQuery({
-    queryKey: CURRENT_ENROLLMENT_KEY,
-    queryFn: () => fetchCurrentEnrollment(api),
-    enabled,
-  });
+  return useQuery({ ...currentEnrollmentQuery(api), enabled });
 }
 
 /** A product's plans as the server sends them (the server's render prefetches the same query). */

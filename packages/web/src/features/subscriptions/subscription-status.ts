@@ -16,6 +16,14 @@ export const STATUS_BADGE = {
   FUTURE: { id: 'subscriptions.status.future', color: 'gray.8' },
 } as const;
 
+/** The name of a plan's billing interval ("Monthly", "Annual"). */
+export const INTERVAL_NAMES = {
+  YEAR: 'subscriptions.interval.year',
+  MONTH: 'subscriptions.interval.month',
+  WEEK: 'subscriptions.interval.week',
+  DAY: 'subscriptions.interval.day',
+} as const;
+
 export function chargeOf(enrollment: CurrentEnrollment, locale: string) {
   const { chargePrice, taxPrice } = enrollment.billing;
   const currency = chargePrice.currency.toUpperCase() as CurrencyCode;

@@ -4,9 +4,10 @@ import { useSearchParams } from 'react-router';
 import { initialLicenseChoice, type LicenseChoice } from './license-picker';
 import type { CurrentEnrollment, PlanPriceOption, SubscriptionItem } from './subscription-api';
 import { PURCHASES, type SubscriptionPurchase } from './subscription-purchase';
+import { runningPlanOf } from './subscribed-notice';
 import { useCurrentEnrollment, usePlanOptions } from './subscription-queries';
 
-export type CheckoutPlanStatus = 'loading' | 'error' | 'noEnrollment' | 'ready';
+export type CheckoutPlanStatus = 'loading' | 'error' | 'noEnrollment' | 'subscribed' | 'ready';
 
 function limitsOf(option: PlanPriceOption | null): PlanLicenseLimits | null {
   const context = option?.licenseContext;
@@ -43,11 +44,13 @@ export function useCheckoutPlan(purchase: SubscriptionPurchase) {
   const config = PURCHASES[purchase];
   const [search] = useSearchParams();
   const plans = usePlanOptions(config.productType);
-  const enrollmentQuery = useCurrentEnrollment(config.changesEnrollment);
+  // A new plan reads it too: someone whose plan is running is told so instead of buying again.
+  const enrollmentQuery = useCurrentEnrollment();
   const enrollment =
     config.changesEnrollment && enrollmentQuery.data?.productType === config.productType
       ? enrollmentQuery.data
       : null;
+  const running = config.changesEnrollment ? null : runningPlanOf(enrollmentQuery.data, config.productType);
   const options = plans.data ?? [];
   const [chosenId, setChosenId] = useState<string | null>(() => search.get('option'));
   // A resubscribe starts on the expired plan's interval and may change it; an upsell keeps it.
@@ -72,9 +75,10 @@ export function useCheckoutPlan(purchase: SubscriptionPurchase) {
       : null;
 
   let status: CheckoutPlanStatus = 'ready';
-  if (plans.isPending || (config.changesEnrollment && enrollmentQuery.isPending)) status = 'loading';
+  if (plans.isPending || enrollmentQuery.isPending) status = 'loading';
   else if (plans.isError || enrollmentQuery.isError || !option) status = 'error';
   else if (config.changesEnrollment && !enrollment) status = 'noEnrollment';
+  else if (running) status = 'subscribed';
 
   return {
     status,
@@ -85,6 +89,8 @@ export function useCheckoutPlan(purchase: SubscriptionPurchase) {
     },
     options,
     option,
+    /** The running plan of this product (a new-plan checkout only). */
+    running,
     canChooseOption: config.choosesInterval && options.length > 1,
     chooseOption: setChosenId,
     enrollment,

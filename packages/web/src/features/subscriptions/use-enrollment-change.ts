@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_MESSAGES } from '@lectern/domain';
+import { BANNER_DISPLAY_MS, SUBSCRIPTION_MESSAGES } from '@lectern/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFeedback } from '../../app/feedback/feedback-provider';
 import { useApiClient } from '../../platform/api';
@@ -7,9 +7,6 @@ import { cancelEnrollment, reactivateEnrollment, type CurrentEnrollment } from '
 import { CURRENT_ENROLLMENT_KEY } from './subscription-queries';
 
 export type EnrollmentChange = 'cancel' | 'reactivate';
-
-/** Team-plan §8: subscription banners dismiss themselves. */
-const BANNER_MS = 10_000;
 
 /**
  * Team-plan §4 cancel and reactivate: the answer's status, cancel date and period end replace
@@ -40,7 +37,7 @@ export function useEnrollmentChange(enrollment: CurrentEnrollment, onSettled: ()
           : team
             ? SUBSCRIPTION_MESSAGES.cancelled
             : SUBSCRIPTION_MESSAGES.personalCancelled;
-      feedback.push({ kind: 'banner', variant: 'success', text, displayMs: BANNER_MS });
+      feedback.push({ kind: 'banner', variant: 'success', text });
       await queryClient.invalidateQueries({ queryKey: CURRENT_ENROLLMENT_KEY });
     },
     onError: (error, change) => {
@@ -50,7 +47,7 @@ export function useEnrollmentChange(enrollment: CurrentEnrollment, onSettled: ()
         variant: 'error',
         text:
           change === 'cancel' ? SUBSCRIPTION_MESSAGES.cancelFailed : SUBSCRIPTION_MESSAGES.reactivateFailed,
-        displayMs: BANNER_MS,
+        displayMs: BANNER_DISPLAY_MS,
       });
     },
     onSettled,

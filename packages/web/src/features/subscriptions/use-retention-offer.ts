@@ -19,9 +19,6 @@ import { CURRENT_ENROLLMENT_KEY } from './subscription-queries';
 const retentionOfferKey = (enrollmentId: number) =>
   ['subscriptions', 'retention-offer', enrollmentId] as const;
 
-/** Team-plan §8: subscription banners dismiss themselves. */
-const BANNER_MS = 10_000;
-
 /** The enrollment's id as the REST API takes it (GraphQL answers it as a string). */
 function restIdOf(enrollment: CurrentEnrollment): number | null {
   const id = Number(enrollment.id);
@@ -100,7 +97,6 @@ export function useAcceptRetentionOffer(enrollment: CurrentEnrollment, onAccepte
             date: longDate(answer.discount_ends_at, intl.locale),
           },
         ),
-        displayMs: BANNER_MS,
       });
       onAccepted();
       await Promise.all([

@@ -33,9 +33,10 @@ export function useSubscriptionSubmit(purchase: SubscriptionPurchase, callbacks:
       kind: 'banner',
       variant: 'success',
       text: result.message || fallback,
-      displayMs: 10_000,
     });
     void queryClient.invalidateQueries({ queryKey: CURRENT_ENROLLMENT_KEY });
+    // The organization's card, plan facts and activity changed with it (a resubscribe stores a card).
+    void queryClient.invalidateQueries({ queryKey: ['organization-admin'] });
     const to = result.data.redirect_url ?? PAGE_ROUTES.manageSubscriptions;
     if (safeNextPath(to) === to) void navigate(to);
     else window.location.assign(to);

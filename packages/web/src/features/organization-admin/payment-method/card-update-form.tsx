@@ -81,7 +81,6 @@ function CardEntry({
       kind: 'banner',
       variant: 'success',
       text: result.message || CHECKOUT_MESSAGES.paymentInfoUpdated,
-      displayMs: 10_000,
     });
     // The organization's card (and its last-edit footer) and the plan's payment issue changed.
     void queryClient.invalidateQueries({ queryKey: ['organization-admin', organizationId] });

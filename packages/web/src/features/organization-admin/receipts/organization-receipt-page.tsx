@@ -17,19 +17,18 @@ import { OrganizationAdminLayout } from '../shell/organization-admin-layout';
 import { useReceipt, useReceiptDetails } from './receipt-api';
 import { ReceiptDetailsModal } from './receipt-details-modal';
 
-/** 'Back to Billing' always; 'Print' once there is a receipt to print. */
-function Toolbar({ printable }: { printable: boolean }) {
+/** 'Back to Billing' always ('Print' is the receipt's own). */
+function Toolbar() {
   return (
     <ReceiptToolbar
       backTo={PAGE_ROUTES.organizationBilling}
       backLabel={<FormattedMessage id="organizationAdmin.receipt.back" />}
-      printable={printable}
     />
   );
 }
 
 function NotFound() {
-  return <ReceiptNotFound toolbar={<Toolbar printable={false} />} />;
+  return <ReceiptNotFound toolbar={<Toolbar />} />;
 }
 
 const isNotFound = (error: unknown) => isApiError(error) && error.statusCode === 404;
@@ -51,7 +50,7 @@ function ReceiptContent({ organizationId, paymentId }: { organizationId: number;
     if (isNotFound(details.error)) return <NotFound />;
     return (
       <Stack gap="md">
-        <Toolbar printable={false} />
+        <Toolbar />
         <LoadErrorAlert
           message={intl.formatMessage({ id: 'receipt.loadFailed' })}
           onRetry={() => void details.refetch()}
@@ -62,7 +61,7 @@ function ReceiptContent({ organizationId, paymentId }: { organizationId: number;
   if (asking) {
     return (
       <Stack gap="md">
-        <Toolbar printable={false} />
+        <Toolbar />
         <ReceiptDetailsModal
           organizationId={organizationId}
           initial={details.data}
@@ -74,13 +73,13 @@ function ReceiptContent({ organizationId, paymentId }: { organizationId: number;
       </Stack>
     );
   }
-  return <ReceiptQueryView query={receipt} toolbar={(printable) => <Toolbar printable={printable} />} />;
+  return <ReceiptQueryView query={receipt} toolbar={<Toolbar />} />;
 }
 
 /**
  * `/organization-manage-v2/settings/payment/{paymentId}/` (team-plan §2 "Receipt screen"): the
- * receipt of one of the organization's payments, with 'Back to Billing' and 'Print' (only the
- * receipt reaches the paper). A payment id that is not a number is a receipt not found.
+ * receipt of one of the organization's payments, with 'Back to Billing' and the receipt's 'Print'
+ * (only the receipt reaches the paper). A payment id that is not a number is a receipt not found.
  */
 export function OrganizationReceiptPage() {
   const intl = useIntl();

@@ -35,6 +35,10 @@ function receipt(overrides: Partial<SubscriptionReceipt> = {}): SubscriptionRece
       address: '1201 Third Avenue',
       address2: 'Suite 400',
       tax_id: 'US1234567',
+      region: 'Washington',
+      postal_code: '98101',
+      country: 'US',
+      country_name: 'United States',
     },
     seller: {
       name: 'Lectern',
@@ -45,6 +49,9 @@ function receipt(overrides: Partial<SubscriptionReceipt> = {}): SubscriptionRece
     ...overrides,
   };
 }
+
+/** A buyer whose billing address names no place (no country, region or postal code). */
+const NOWHERE = { region: null, postal_code: null, country: null, country_name: null };
 
 const details = (overrides: Partial<ReceiptDetails> = {}): ReceiptDetails => ({
   exists: true,
@@ -82,6 +89,13 @@ describe('OrganizationReceiptPage', () => {
     expect(soldTo.getByText('1201 Third Avenue')).toBeTruthy();
     expect(soldTo.getByText('Suite 400')).toBeTruthy();
     expect(soldTo.getByText('Tax ID: US1234567')).toBeTruthy();
+    // The full billing address: lines, region and postal code, then the country by name.
+    expect([...byTestId('receipt-sold-to-address').children].map((line) => line.textContent)).toEqual([
+      '1201 Third Avenue',
+      'Suite 400',
+      'Washington 98101',
+      'United States',
+    ]);
     const change = new URL(soldTo.getByRole('link', { name: 'Request change' }).getAttribute('href')!);
     expect(change.protocol).toBe('mailto:');
     expect(change.pathname).toBe('support@learn.example');
@@ -154,7 +168,16 @@ describe('OrganizationReceiptPage', () => {
             tax_amount: 0,
             has_tax_record: false,
           },
-          sold_to: { name: 'Acme GmbH', address: 'Marktplatz 1', address2: null, tax_id: null },
+          sold_to: {
+            name: 'Acme GmbH',
+            address: 'Marktplatz 1',
+            address2: null,
+            tax_id: null,
+            region: null,
+            postal_code: null,
+            country: 'DE',
+            country_name: 'Germany',
+          },
           seller: { name: 'Lectern', address: null, tax_id: null, support_email: 'help@lectern.test' },
         }),
       ),
@@ -167,7 +190,11 @@ describe('OrganizationReceiptPage', () => {
     expect(screen.queryByText('Subtotal')).toBeNull();
     expect(screen.queryByTestId('receipt-period')).toBeNull();
     expect(screen.queryByText(/Subscription Period/)).toBeNull();
-    // Optional lines are left out.
+    // Optional lines are left out: no region or postal code line, no tax id.
+    expect([...byTestId('receipt-sold-to-address').children].map((line) => line.textContent)).toEqual([
+      'Marktplatz 1',
+      'Germany',
+    ]);
     expect(within(byTestId('receipt-sold-to')).queryByText(/Tax ID/)).toBeNull();
     expect(within(byTestId('receipt-seller')).queryByText(/Tax ID/)).toBeNull();
   });
@@ -215,10 +242,14 @@ describe('OrganizationReceiptPage', () => {
     expect(server.requests.filter((request) => request.path.endsWith('/receipts/41/'))).toHaveLength(2);
   });
 
-  it("prints with the browser's print", async () => {
+  it("prints with the browser's print, from the receipt's own header", async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     open({ [RECEIPT]: json(receipt()) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    const article = await screen.findByRole('article', { name: 'Receipt R-000041' });
+    const header = within(article).getByTestId('receipt-header');
+    expect(within(header).getByTestId('receipt-sale-id')).toBeTruthy();
+    fireEvent.click(within(header).getByRole('button', { name: 'Print' }));
+    expect(screen.getAllByRole('button', { name: 'Print' })).toHaveLength(1);
     expect(print).toHaveBeenCalledTimes(1);
     // The receipt is the element the print stylesheet keeps.
     expect(screen.getByTestId('receipt').hasAttribute('data-receipt-print')).toBe(true);
@@ -247,8 +278,9 @@ describe('receipt-details modal', () => {
                   address: saved.address,
                   address2: saved.address2 || null,
                   tax_id: saved.taxId || null,
+                  ...NOWHERE,
                 }
-              : { name: null, address: null, address2: null, tax_id: null },
+              : { name: null, address: null, address2: null, tax_id: null, ...NOWHERE },
           }),
         ),
     });

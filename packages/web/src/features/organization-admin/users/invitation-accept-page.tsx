@@ -1,6 +1,7 @@
-import { PAGE_ROUTES, isOrganizationAdmin } from '@lectern/domain';
-import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { PAGE_ROUTES, isOrganizationAdmin, type OrganizationInvitationDetails } from '@lectern/domain';
+import { Alert, Anchor, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/shell/use-page-title';
@@ -9,7 +10,7 @@ import type { MessageId } from '../../../i18n/load-messages';
 import { isApiError, useApiClient } from '../../../platform/api';
 import { logout } from '../../auth/auth-api';
 import { authPath } from '../../auth/auth-paths';
-import { acceptInvitation, type AcceptedInvitation } from './members-api';
+import { acceptInvitation, useInvitationDetails, type AcceptedInvitation } from './members-api';
 import { roleLabel } from './organization-roles';
 
 /** Why joining failed, as the server's status and code say it (a generic failure otherwise). */
@@ -45,6 +46,93 @@ function Onward({ role }: { role?: AcceptedInvitation['role'] }) {
   );
 }
 
+/**
+ * Who invites to which organization on the brand, what accepting gives (a license of the team's
+ * plan: its courses) and the role. Until the details arrive, a skeleton; without them (an old
+ * link, a failed load) the generic line: accepting still says what is wrong.
+ */
+function InvitationSummary({
+  details,
+  pending,
+}: {
+  details: OrganizationInvitationDetails | undefined;
+  pending: boolean;
+}) {
+  const intl = useIntl();
+  const brand = useBrandName();
+  if (pending) {
+    return (
+      <Stack
+        gap="xs"
+        role="status"
+        aria-label={intl.formatMessage({ id: 'organizationAdmin.accept.loading' })}
+      >
+        <Skeleton height={16} width="90%" />
+        <Skeleton height={16} width="70%" />
+      </Stack>
+    );
+  }
+  const organization = details?.organization.name.trim();
+  if (!details || !organization) {
+    return (
+      <Text>
+        <FormattedMessage id="organizationAdmin.accept.intro" values={{ brand }} />
+      </Text>
+    );
+  }
+  const inviter = details.inviter?.name.trim();
+  return (
+    <Stack gap="xs" data-testid="invitation-summary">
+      <Text fw={700}>
+        {inviter ? (
+          <FormattedMessage
+            id="organizationAdmin.accept.invitedBy"
+            values={{ inviter, organization, brand }}
+          />
+        ) : (
+          <FormattedMessage id="organizationAdmin.accept.invitedTo" values={{ organization, brand }} />
+        )}
+      </Text>
+      {details.status === 'open' && (
+        <>
+          <Text>
+            {details.plan_name ? (
+              <FormattedMessage
+                id="organizationAdmin.accept.givesPlan"
+                values={{ organization, plan: details.plan_name }}
+              />
+            ) : (
+              <FormattedMessage id="organizationAdmin.accept.givesLicense" values={{ organization }} />
+            )}
+          </Text>
+          <Text>
+            <FormattedMessage
+              id="organizationAdmin.accept.role"
+              values={{ role: roleLabel(intl, details.role) }}
+            />
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** An invitation that can no longer be accepted says so at once, before anyone signs in. */
+function ClosedInvitation({ status, signedIn }: { status: 'accepted' | 'revoked'; signedIn: boolean }) {
+  const message: MessageId =
+    status === 'revoked' ? 'organizationAdmin.accept.revoked' : 'organizationAdmin.accept.used';
+  return (
+    <Alert color="gray" variant="light" w="100%" data-testid="accept-closed">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          <FormattedMessage id={message} />
+        </Text>
+        {status === 'accepted' && signedIn && <Onward />}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** A visitor logs in or signs up first; both come back to this very page (`next`). */
 function VisitorChoice({ here }: { here: string }) {
   return (
@@ -69,13 +157,16 @@ function VisitorChoice({ here }: { here: string }) {
  * `me` now know the organization); each refusal says what happened, and an invitation meant for
  * another address offers to log out and come back with that one.
  */
-function JoinStep({ token, email }: { token: string; email: string }) {
+function JoinStep({ token, email, onJoined }: { token: string; email: string; onJoined: () => void }) {
   const intl = useIntl();
   const api = useApiClient();
   const refresh = useRefreshAfterAuthChange();
   const join = useMutation({
     mutationFn: () => acceptInvitation(api, token),
-    onSuccess: () => refresh(),
+    onSuccess: () => {
+      onJoined();
+      return refresh();
+    },
   });
   const signOut = useMutation({
     mutationFn: async () => {
@@ -142,17 +233,21 @@ function JoinStep({ token, email }: { token: string; email: string }) {
 
 /**
  * `/organization-manage-v2/invitations/accept/?token=…`: where an invitation mail leads. Outside
- * the admin layout (the invitee is no admin): a visitor is told they were invited and logs in or
- * signs up; a signed-in user joins the organization.
+ * the admin layout (the invitee is no admin): it names the inviter, the organization and what
+ * joining gives; a visitor then logs in or signs up, a signed-in user joins the organization.
  */
 export function InvitationAcceptPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'organizationAdmin.accept.heading' }));
-  const brand = useBrandName();
   const me = useMe();
   const { pathname, search } = useLocation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const details = useInvitationDetails(token);
+  // Joining here refreshes every query: the details come back 'accepted', but the welcome stays.
+  const [joined, setJoined] = useState(false);
+  const found = details.data?.status;
+  const closed = !joined && (found === 'accepted' || found === 'revoked') ? found : null;
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
@@ -165,11 +260,11 @@ export function InvitationAcceptPage() {
           </Alert>
         ) : (
           <>
-            <Text>
-              <FormattedMessage id="organizationAdmin.accept.intro" values={{ brand }} />
-            </Text>
-            {me.is_authenticated ? (
-              <JoinStep token={token} email={me.email} />
+            <InvitationSummary details={details.data} pending={details.isPending} />
+            {closed ? (
+              <ClosedInvitation status={closed} signedIn={me.is_authenticated} />
+            ) : me.is_authenticated ? (
+              <JoinStep token={token} email={me.email} onJoined={() => setJoined(true)} />
             ) : (
               <VisitorChoice here={`${pathname}${search}`} />
             )}

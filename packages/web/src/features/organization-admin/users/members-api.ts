@@ -1,4 +1,4 @@
-import type { OrganizationRole } from '@lectern/domain';
+import type { OrganizationInvitationDetails, OrganizationRole } from '@lectern/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '../../../platform/api';
 import { CURRENT_ENROLLMENT_KEY } from '../../subscriptions/subscription-queries';
@@ -159,6 +159,20 @@ export function useInvite(organizationId: number) {
       (await api.post<{ results: OrganizationInvitation[] }>(`${base(organizationId)}/invitations/`, input))
         .results,
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * `GET /organization-invitations/details/?token=`: who invites to which organization, as what,
+ * and whether it may still be accepted (anyone holding the link may read it).
+ */
+export function useInvitationDetails(token: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['organization-invitation', token],
+    queryFn: () =>
+      api.get<OrganizationInvitationDetails>('/organization-invitations/details/', { params: { token } }),
+    enabled: token !== '',
   });
 }
 

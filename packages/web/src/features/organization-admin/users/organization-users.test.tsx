@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentEnrollment } from '../../subscriptions/subscription-api';
 import { enrollment, setUp } from '../../subscriptions/subscription-fixtures';
+import type { OrganizationInvitationDetails } from '@lectern/domain';
 import type { OrganizationInvitation, OrganizationMember } from './members-api';
 import { context, member } from '../shell/organization-admin-test-kit';
 
@@ -543,12 +544,70 @@ describe('OrganizationInvitePage', () => {
 describe('InvitationAcceptPage', () => {
   const ACCEPT = '/organization-manage-v2/invitations/accept/?token=tok-1';
   const ACCEPT_API = 'POST /api-2.0/organization-invitations/accept/';
+  const DETAILS_API = 'GET /api-2.0/organization-invitations/details/';
   const newcomer = authenticatedMe({ id: 12, email: 'joiner@example.com', country: 'US' });
+  const invitation = (
+    overrides: Partial<OrganizationInvitationDetails> = {},
+  ): OrganizationInvitationDetails => ({
+    organization: { name: 'Acme Learning' },
+    inviter: { name: 'Ada Lovelace' },
+    role: 'student',
+    status: 'open',
+    plan_name: 'Team Plan',
+    ...overrides,
+  });
+
+  it('names the inviter, the organization, what joining gives and the role, to a visitor too', async () => {
+    const { server } = setUp(ACCEPT, { [DETAILS_API]: json(invitation()) }, { signedIn: false });
+    const summary = await screen.findByTestId('invitation-summary');
+    expect(
+      within(summary).getByText('Ada Lovelace invited you to join Acme Learning on Lectern.'),
+    ).toBeTruthy();
+    expect(
+      within(summary).getByText(
+        "Accepting gives you a license of Acme Learning's Team Plan, with access to the team's courses.",
+      ),
+    ).toBeTruthy();
+    expect(within(summary).getByText("You'll join as Student.")).toBeTruthy();
+    expect(server.requests.find((request) => request.path.endsWith('/details/'))!.url).toContain(
+      'token=tok-1',
+    );
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('falls back without an inviter or a plan', async () => {
+    setUp(ACCEPT, {
+      'GET /api-2.0/contexts/me/': context(newcomer),
+      [DETAILS_API]: json(invitation({ inviter: null, plan_name: null, role: 'admin' })),
+    });
+    const summary = await screen.findByTestId('invitation-summary');
+    expect(within(summary).getByText('You were invited to join Acme Learning on Lectern.')).toBeTruthy();
+    expect(
+      within(summary).getByText(
+        "Accepting gives you one of Acme Learning's licenses, with access to the team's courses.",
+      ),
+    ).toBeTruthy();
+    expect(within(summary).getByText("You'll join as Admin.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Join the organization' })).toBeTruthy();
+  });
+
+  it.each([
+    ['revoked', "This invitation was withdrawn. Ask your organization's admin to invite you again."],
+    ['accepted', 'This invitation was accepted already.'],
+  ] as const)('says at once that a %s invitation can no longer be accepted', async (status, message) => {
+    setUp(ACCEPT, { [DETAILS_API]: json(invitation({ status })) }, { signedIn: false });
+    const closed = await screen.findByTestId('accept-closed');
+    expect(within(closed).getByText(message)).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace invited you to join Acme Learning on Lectern.')).toBeTruthy();
+    expect(screen.queryByText(/Accepting gives you/)).toBeNull();
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
 
   it('tells a visitor they were invited; log in and sign up come back to this page', async () => {
+    // Without the invitation's details (an unknown token, a failed load): the generic line.
     setUp(ACCEPT, {}, { signedIn: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Join your organization' })).toBeTruthy();
-    expect(screen.getByText('You were invited to join an organization on Lectern.')).toBeTruthy();
+    expect(await screen.findByText('You were invited to join an organization on Lectern.')).toBeTruthy();
     const next = `?next=${encodeURIComponent(ACCEPT)}`;
     const page = screen.getByRole('main');
     expect(within(page).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
@@ -565,8 +624,11 @@ describe('InvitationAcceptPage', () => {
     const joined = { ...member('group_admin'), id: 12, email: 'joiner@example.com' };
     const { server } = setUp(ACCEPT, {
       'GET /api-2.0/contexts/me/': [context(newcomer), context(joined)],
+      // Refetched after joining: now accepted, which must not hide the welcome.
+      [DETAILS_API]: [json(invitation({ role: 'group_admin' })), json(invitation({ status: 'accepted' }))],
       [ACCEPT_API]: json({ organization: { id: 3, name: 'Acme Learning' }, role: 'group_admin' }),
     });
+    expect(await screen.findByText("You'll join as Group admin.")).toBeTruthy();
     expect(await screen.findByText("You're signed in as joiner@example.com.")).toBeTruthy();
     const contextCalls = () => server.requests.filter((request) => request.path === '/api-2.0/contexts/me/');
     const before = contextCalls().length;
@@ -584,6 +646,11 @@ describe('InvitationAcceptPage', () => {
       token: 'tok-1',
     });
     expect(contextCalls().length).toBeGreaterThan(before);
+    await waitFor(() =>
+      expect(server.requests.filter((request) => request.path.endsWith('/details/'))).toHaveLength(2),
+    );
+    expect(screen.getByTestId('invitation-accepted')).toBeTruthy();
+    expect(screen.queryByTestId('accept-closed')).toBeNull();
   });
 
   it('links an admin to the admin area after joining', async () => {
