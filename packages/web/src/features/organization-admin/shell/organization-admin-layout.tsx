@@ -1,5 +1,5 @@
 import { PAGE_ROUTES, isOrganizationAdmin } from '@lectern/domain';
-import { Anchor, Box, Container, Flex, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Flex, NavLink, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../app/shell/use-page-title';
 import { useMe } from '../../../app/user-context/use-user-context';
 import type { MessageId } from '../../../i18n/load-messages';
 import { RequireSignIn } from '../../subscriptions/require-sign-in';
+import classes from './organization-admin-layout.module.css';
 
 interface NavItem {
   to: string;
@@ -39,35 +40,37 @@ function Item({ item, pathname, nested = false }: { item: NavItem; pathname: str
   );
 }
 
-const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
-
-/** The admin area's sidebar: Admin overview, Users, and the Settings group. */
+/** The admin area's sidebar: Admin overview, Users, and the Settings group (one row on a phone). */
 function AdminNavigation() {
   const intl = useIntl();
   const { pathname } = useLocation();
   return (
-    <Box
-      component="nav"
-      aria-label={intl.formatMessage({ id: 'organizationAdmin.nav.label' })}
-      w={{ base: '100%', sm: 240 }}
-      style={{ flexShrink: 0 }}
-    >
-      <Box component="ul" style={LIST_STYLE}>
+    <nav aria-label={intl.formatMessage({ id: 'organizationAdmin.nav.label' })} className={classes.nav}>
+      <ul className={classes.list}>
         {TOP_ITEMS.map((item) => (
           <Item key={item.to} item={item} pathname={pathname} />
         ))}
         <li>
-          <Text id="organization-admin-settings" size="sm" fw={700} c="dimmed" px="sm" pt="md" pb={4}>
+          <Text
+            id="organization-admin-settings"
+            size="sm"
+            fw={700}
+            c="dimmed"
+            px="sm"
+            pt="md"
+            pb={4}
+            className={classes.settingsLabel}
+          >
             <FormattedMessage id="organizationAdmin.nav.settings" />
           </Text>
-          <Box component="ul" style={LIST_STYLE} aria-labelledby="organization-admin-settings">
+          <ul className={classes.list} aria-labelledby="organization-admin-settings">
             {SETTINGS_ITEMS.map((item) => (
               <Item key={item.to} item={item} pathname={pathname} nested />
             ))}
-          </Box>
+          </ul>
         </li>
-      </Box>
-    </Box>
+      </ul>
+    </nav>
   );
 }
 
