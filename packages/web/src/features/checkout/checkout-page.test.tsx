@@ -280,6 +280,9 @@ describe('CheckoutPage', () => {
     });
     expect(await screen.findByRole('radio', { name: 'Free' })).toBeTruthy();
     expect(screen.queryByLabelText('Country')).toBeNull();
+    // Nothing to tax and no address to ask for: the summary says $0.00, not "calculated from your address".
+    expect(screen.getByTestId('summary-tax').textContent).toBe('$0.00');
+    expect(server.requests.filter((entry) => entry.path === '/payment/checkout-info/')).toHaveLength(1);
     expect(screen.queryByText(CHECKOUT_MESSAGES.secureTooltipTitle, { exact: false })).toBeNull();
     fireEvent.click(completeButton());
     expect(await screen.findByTestId('purchase-completed')).toBeTruthy();

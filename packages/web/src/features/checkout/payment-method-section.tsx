@@ -1,13 +1,26 @@
-import { CHECKOUT_MESSAGES, gatewayStatusBanner, type PaymentMethodConfig } from '@lectern/domain';
+import {
+  CHECKOUT_MESSAGES,
+  FREE_METHOD,
+  FULL_CREDIT_METHOD,
+  gatewayStatusBanner,
+  type PaymentMethodConfig,
+} from '@lectern/domain';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { HintTooltip } from '../../ui/hint-tooltip';
 import { PlainAlert, PlainLoader } from '../../ui/plain-form';
+import type { MessageId } from '../../i18n/load-messages';
 import { PlainHeading } from '../../ui/plain-heading';
 import classes from './checkout.module.css';
 import { MethodIcon, methodIconCodeOf, type MethodIconCode } from './method-icons';
 import { methodKey, methodKindOf } from './payment-methods';
 import type { MethodsStatus } from './use-checkout-info';
+
+/** Our own methods' names are ours to translate; a provider's (Visa, PayPal) are proper names. */
+const INTERNAL_METHOD_NAMES: Partial<Record<string, MessageId>> = {
+  [FREE_METHOD.type]: 'checkout.method.free',
+  [FULL_CREDIT_METHOD.type]: 'checkout.method.credit',
+};
 
 export interface PaymentMethodSectionProps {
   status: MethodsStatus;
@@ -100,7 +113,13 @@ export function PaymentMethodSection({
                     {iconCodesOfMethod(method).map((code) => (
                       <MethodIcon key={code} code={code} />
                     ))}
-                    <span className={classes.methodName}>{method.name}</span>
+                    <span className={classes.methodName}>
+                      {INTERNAL_METHOD_NAMES[method.type] ? (
+                        <FormattedMessage id={INTERNAL_METHOD_NAMES[method.type]!} />
+                      ) : (
+                        method.name
+                      )}
+                    </span>
                   </label>
                   {open && <MethodPanel method={method}>{renderForm(method)}</MethodPanel>}
                 </li>
