@@ -1,4 +1,5 @@
 import { minorUnitExponent, type CurrencyCode } from '../money/currencies.js';
+import { billingRegionName } from '../checkout/billing-address.js';
 
 /**
  * Pure rules of the back office's tax returns and exports (issue 33): CSV cells that
@@ -150,27 +151,6 @@ export function saleJurisdiction(country: string | null, authorities: readonly (
   return code;
 }
 
-// prettier-ignore
-const CA_PROVINCE_NAMES: Record<string, string> = {
-  AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick',
-  NL: 'Newfoundland and Labrador', NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut',
-  ON: 'Ontario', PE: 'Prince Edward Island', QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
-};
-
-// prettier-ignore
-const US_STATE_NAMES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado',
-  CT: 'Connecticut', DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia',
-  HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas',
-  KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts',
-  MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico',
-  NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma',
-  OR: 'Oregon', PA: 'Pennsylvania', PR: 'Puerto Rico', RI: 'Rhode Island', SC: 'South Carolina',
-  SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont', VA: 'Virginia',
-  WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
-};
-
 let countryNames: Intl.DisplayNames | null = null;
 
 /** "Canada, Quebec", "United States, Washington", "Germany"; "Unknown country" for ''. */
@@ -185,8 +165,7 @@ export function jurisdictionName(jurisdiction: string): string {
     // Not a region code Intl knows: keep the code.
   }
   if (!region) return name;
-  const regionName = (country === 'CA' ? CA_PROVINCE_NAMES : US_STATE_NAMES)[region] ?? region;
-  return `${name}, ${regionName}`;
+  return `${name}, ${billingRegionName(country, region)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
