@@ -2,9 +2,9 @@ import type { InstructionalLevel } from '@lectern/domain';
 
 /**
  * What the demo catalog says about each course beyond its title (search reads all of it):
- * a description, the level it is for, and for the few courses taught in another language
- * their locale, their headline in that language and, where the title has no Latin letters,
- * a slug. Keyed by the titles of demo-catalog.ts.
+ * a description (whose first sentence is its tagline), the level it is for, and for the few
+ * courses taught in another language their locale, their headline in that language and, where
+ * the title has no Latin letters, a slug. Keyed by the titles of demo-catalog.ts.
  */
 export interface DemoCourseDetails {
   description: string;
@@ -372,10 +372,11 @@ export function demoCourseFacts(title: string, index: number) {
   const { level, locale, headline, slug, description } = details;
   return {
     description,
+    // The tagline is the course's own copy: its given headline, else the description's first sentence.
+    headline: headline ?? description.split(/(?<=\.)\s/)[0]!,
     instructionalLevel: level,
     publishedAt: new Date(CATALOG_OPENED + ((index * 389) % 1460) * DAY_MS),
     ...(locale ? { locale } : {}),
-    ...(headline ? { headline } : {}),
     ...(slug ? { slug } : {}),
   };
 }

@@ -96,9 +96,8 @@ export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promis
       courseRows.map(({ title, categoryId, subcategoryId, index }) => ({
         slug: slugify(title),
         title,
-        headline: `A practical, project-based course: ${title.toLowerCase()}.`,
-        // Description, level and publication date; the courses in other languages' locale,
-        // headline and (for a title without Latin letters) slug.
+        // Description, headline (real copy), level and publication date; the courses in other
+        // languages' locale and (for a title without Latin letters) slug.
         ...demoCourseFacts(title, index),
         primaryCategoryId: categoryId,
         primarySubcategoryId: subcategoryId,
