@@ -3,6 +3,7 @@ import {
   DEVELOPMENT_PAGES,
   isKnownPagePath,
   isServedPagePath,
+  planPagesOf,
   PAGE_ROUTES,
   pagePath,
   pageRouteAt,
@@ -85,5 +86,18 @@ describe('isServedPagePath', () => {
     expect(isServedPagePath('/dev/mailbox/', { production: true })).toBe(false);
     expect(isServedPagePath('/home/my-courses/', { production: true })).toBe(true);
     expect(isServedPagePath('/admin/experiments/', { production: true })).toBe(true);
+  });
+});
+
+describe('planPagesOf', () => {
+  it("sends an organization's plan to its admin area and a learner's to their own page", () => {
+    expect(planPagesOf('organization')).toEqual({
+      manage: '/organization-manage-v2/settings/subscription/',
+      receipt: '/organization-manage-v2/settings/payment/:paymentId/',
+    });
+    expect(planPagesOf('user')).toEqual({
+      manage: '/user/manage-subscriptions/',
+      receipt: '/user/manage-subscriptions/receipts/:paymentId/',
+    });
   });
 });

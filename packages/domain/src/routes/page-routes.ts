@@ -152,3 +152,13 @@ export function safeNextPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
   return next;
 }
+
+/**
+ * Where a plan is managed and its receipts open: an organization's in its admin area, a
+ * learner's on their own subscription page (the server's redirects and the web app agree).
+ */
+export function planPagesOf(managedBy: 'organization' | 'user') {
+  return managedBy === 'organization'
+    ? { manage: PAGE_ROUTES.organizationSubscription, receipt: PAGE_ROUTES.organizationReceipt }
+    : { manage: PAGE_ROUTES.manageSubscriptions, receipt: PAGE_ROUTES.subscriptionReceipt };
+}

@@ -6,7 +6,7 @@ import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
 import { subscriptionBillingProfiles } from '../modules/subscriptions/subscriptions.tables.js';
 
 /** The demo organization whose running Team Plan renews on a stored card. */
-export const DEMO_CARD_ORGANIZATION = 'Acme Learning';
+const DEMO_CARD_ORGANIZATION = 'Acme Learning';
 
 /**
  * Stores a Visa test card (4242) at the payment provider for the demo's running Team Plan, so it

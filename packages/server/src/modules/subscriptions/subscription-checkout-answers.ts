@@ -1,6 +1,7 @@
 import {
   CHECKOUT_MESSAGES,
   PAGE_ROUTES,
+  planPagesOf,
   SUBSCRIPTION_MESSAGES,
   checkoutReferenceOf,
   type CheckoutResult,
@@ -16,7 +17,7 @@ import type { SubscriptionCheckoutRow } from './subscriptions.repository.js';
 export const OPEN_CHECKOUT = ['processing', 'requires_action'] as const;
 
 /** Where each product's buyer lands after a new plan (the admin area comes with its own issue). */
-export const MANAGE_SUBSCRIPTIONS_PATH = '/user/manage-subscriptions/';
+export const MANAGE_SUBSCRIPTIONS_PATH = PAGE_ROUTES.manageSubscriptions;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,9 +72,9 @@ function successMessage(row: SubscriptionCheckoutRow): string {
   }
 }
 
-/** Where a subscriber's plan is managed: an organization's in its admin area, a learner's on their own page. */
+/** Where the subscriber's plan is managed (domain `planPagesOf`). */
 export const planPageOf = (row: Pick<SubscriptionCheckoutRow, 'subscriberType'>) =>
-  row.subscriberType === 'organization' ? PAGE_ROUTES.organizationSubscription : MANAGE_SUBSCRIPTIONS_PATH;
+  planPagesOf(row.subscriberType).manage;
 
 /** Checkout §4: a new plan redirects to where it is managed; updates complete on the page they came from. */
 const redirectOf = (row: SubscriptionCheckoutRow) =>

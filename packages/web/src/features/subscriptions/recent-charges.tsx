@@ -1,22 +1,20 @@
-import { PAGE_ROUTES, type BillingHistory } from '@lectern/domain';
+import { PAGE_ROUTES, planPagesOf, type BillingHistory } from '@lectern/domain';
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useApiClient } from '../../platform/api';
 import { LoadErrorAlert } from '../../ui/load-error-alert';
+import { managerOf } from './subscribed-notice';
 import type { CurrentEnrollment } from './subscription-api';
 import { CURRENT_ENROLLMENT_KEY } from './subscription-queries';
 
 /** How many of the newest charges the plan's page lists (the purchase history has them all). */
-export const RECENT_CHARGES = 3;
+const RECENT_CHARGES = 3;
 
 /** Where one charge's receipt opens: the organization's admin area, or the learner's own page. */
 const receiptPathOf = (enrollment: CurrentEnrollment, chargeId: number) =>
-  (enrollment.productType === 'TEAM'
-    ? PAGE_ROUTES.organizationReceipt
-    : PAGE_ROUTES.subscriptionReceipt
-  ).replace(':paymentId', String(chargeId));
+  planPagesOf(managerOf(enrollment)).receipt.replace(':paymentId', String(chargeId));
 
 /**
  * The plan's newest charges with their receipts, under the plan on the subscription page (a small

@@ -1,12 +1,12 @@
-import { PAGE_ROUTES, SUBSCRIPTION_MESSAGES } from '@lectern/domain';
+import { SUBSCRIPTION_MESSAGES, planPagesOf } from '@lectern/domain';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { CurrentEnrollment } from './subscription-api';
 
-/** Where a running plan is managed: a team's in its admin area, a learner's on their own page. */
-export const managePageOf = (enrollment: Pick<CurrentEnrollment, 'productType'>) =>
-  enrollment.productType === 'TEAM' ? PAGE_ROUTES.organizationSubscription : PAGE_ROUTES.manageSubscriptions;
+/** Who manages a plan: an organization its Team Plan, a learner their Personal Plan (domain `planPagesOf`). */
+export const managerOf = (enrollment: Pick<CurrentEnrollment, 'productType'>) =>
+  enrollment.productType === 'TEAM' ? ('organization' as const) : ('user' as const);
 
 /** A running plan of the product the page sells. */
 export const runningPlanOf = (
@@ -41,7 +41,7 @@ export function SubscribedNotice({ enrollment }: { enrollment: CurrentEnrollment
         <Text>
           <FormattedMessage id="subscriptions.subscribed.text" values={{ plan: name }} />
         </Text>
-        <Button component={Link} to={managePageOf(enrollment)}>
+        <Button component={Link} to={planPagesOf(managerOf(enrollment)).manage}>
           <FormattedMessage id="subscriptions.subscribed.manage" />
         </Button>
       </Stack>
